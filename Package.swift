@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (docs/ARCHITECTURE.md): pure core modules, one thin wrapper per C library,
+// front ends, and one executable that wires them together. Core modules never import a C module.
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "segue", targets: ["segue"])
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages. ncursesw has no pkgConfig on purpose:
+        // SwiftPM drops its -D flags, so the shim turns the wide API on itself.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CFAAD2", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pure core.
+        .target(name: "Audio"),
+        .target(name: "Player", dependencies: ["Audio"]),
+
+        // Wrappers: the only places C types appear.
+        .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),
+        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
+        .target(name: "HTTP", dependencies: ["Audio", "CCurl"]),
+
+        // Composition root.
+        .executableTarget(
+            name: "segue",
+            dependencies: ["Audio", "Player", "Decoders", "ALSAOutput", "HTTP"]
+        ),
+
+        // Shared test doubles and fixtures.
+        .target(name: "TestSupport", dependencies: ["Audio"], path: "Tests/TestSupport"),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport"]),
+        .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["Audio", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,25 @@
+/// Where samples go: a sound device, nowhere, or a file.
+///
+/// An output is used by one thread (the output thread), which opens it, writes to it and
+/// closes it; implementations need not be thread-safe. Real devices block in `write` to pace
+/// playback to real time.
+public protocol AudioOutput: AnyObject {
+    /// A name for messages, such as "alsa:default" or "wav:/tmp/out.wav".
+    var name: String { get }
+    /// Prepares for `format`; returns the format actually in use (the rate may differ, and
+    /// then the caller resamples). Opening an open output with a new format reopens it.
+    func open(_ format: PCMFormat) throws -> PCMFormat
+    /// Plays interleaved samples in the opened format; blocks while the device is full.
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws
+    /// Stops at once, discarding what the device still holds (pause, skip, seek).
+    func discardBuffered()
+    /// Waits until everything written has been heard.
+    func drain() throws
+    /// Frames written but not yet heard, for an exact position display.
+    var bufferedFrames: Int { get }
+    /// Releases the device or file; the output may be opened again later.
+    func close()
+}
+
+/// Makes outputs from a user's `--output` value. Outputs are created on the thread that uses them.
+public typealias OutputMaker = @Sendable () throws -> any AudioOutput

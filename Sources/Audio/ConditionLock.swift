@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A mutex with a condition variable guarding a value, for threads that must sleep until
+/// another thread changes something (bytes arrived, room in a buffer, a command queued).
+///
+/// `Synchronization.Mutex` has no condition variable, and `NSCondition` would pull in all of
+/// Foundation, so this wraps the POSIX pair directly.
+public final class ConditionLock<State>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var state: State
+
+    /// Creates the lock around `state`.
+    public init(_ state: State) {
+        self.state = state
+        pthread_mutex_init(mutex, nil)
+        var attr = pthread_condattr_t()
+        pthread_condattr_init(&attr)
+        #if os(Linux)
+            pthread_condattr_setclock(&attr, CLOCK_MONOTONIC)
+        #endif
+        pthread_cond_init(cond, &attr)
+        pthread_condattr_destroy(&attr)
+    }
+
+    deinit {
+        pthread_cond_destroy(cond)
+        pthread_mutex_destroy(mutex)
+        cond.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the state locked.
+    public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state)
+    }
+
+    /// Runs `body` with the state locked, then wakes every waiter.
+    public func withLockBroadcast<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer {
+            pthread_cond_broadcast(cond)
+            pthread_mutex_unlock(mutex)
+        }
+        return try body(&state)
+    }
+
+    /// Waits (lock released while asleep) until `ready` holds, then runs `body` locked.
+    /// With a `timeout` in seconds, `body` runs when it expires even if `ready` is still false.
+    public func wait<R>(until ready: (State) -> Bool, timeout: Double? = nil, _ body: (inout State) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if let timeout {
+            var deadline = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &deadline)
+            let whole = Int(timeout)
+            deadline.tv_sec += whole
+            deadline.tv_nsec += Int((timeout - Double(whole)) * 1e9)
+            if deadline.tv_nsec >= 1_000_000_000 {
+                deadline.tv_sec += 1
+                deadline.tv_nsec -= 1_000_000_000
+            }
+            while !ready(state) {
+                if pthread_cond_timedwait(cond, mutex, &deadline) == ETIMEDOUT { break }
+            }
+        } else {
+            while !ready(state) { pthread_cond_wait(cond, mutex) }
+        }
+        let result = try body(&state)
+        pthread_cond_broadcast(cond)
+        return result
+    }
+}

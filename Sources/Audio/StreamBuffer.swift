@@ -1,0 +1,85 @@
+/// Bytes of a download held in memory as they arrive, readable while the download goes on.
+///
+/// One producer (the network thread) appends; any number of readers read at any offset and
+/// sleep until their bytes arrive. Preview audio lives only here, never on disk. A producer that
+/// restarts a dropped transfer with a `Range` request just keeps appending at `count`.
+public final class StreamBuffer: ByteSource {
+    struct State {
+        var bytes: [UInt8] = []
+        var expectedLength: Int?
+        var finished = false
+        var failure: AudioError?
+        var cancelled = false
+    }
+
+    private let lock = ConditionLock(State())
+    /// The URL or name being downloaded.
+    public let name: String
+
+    /// Creates an empty buffer for the download `name`.
+    public init(name: String) { self.name = name }
+
+    /// Creates a buffer that already holds all of `bytes` (tests, small files).
+    public convenience init(name: String, completeBytes: [UInt8]) {
+        self.init(name: name)
+        append(completeBytes)
+        finish()
+    }
+
+    public var knownLength: Int? {
+        lock.withLock { $0.finished ? $0.bytes.count : $0.expectedLength }
+    }
+
+    /// Bytes received so far.
+    public var count: Int { lock.withLock { $0.bytes.count } }
+
+    /// True once the producer finished or failed.
+    public var isComplete: Bool { lock.withLock { $0.finished || $0.failure != nil } }
+
+    /// True when the consumer gave up on this source; the producer should stop.
+    public var isCancelled: Bool { lock.withLock { $0.cancelled } }
+
+    /// Producer: the total length announced by the server, if any.
+    public func setExpectedLength(_ length: Int?) {
+        lock.withLockBroadcast { $0.expectedLength = length }
+    }
+
+    /// Producer: more bytes, in order.
+    public func append(_ chunk: some Collection<UInt8>) {
+        guard !chunk.isEmpty else { return }
+        lock.withLockBroadcast { $0.bytes.append(contentsOf: chunk) }
+    }
+
+    /// Producer: the download is complete.
+    public func finish() {
+        lock.withLockBroadcast { $0.finished = true }
+    }
+
+    /// Producer: the download failed for good; readers past the received bytes get `error`.
+    public func fail(_ error: AudioError) {
+        lock.withLockBroadcast { if !$0.finished { $0.failure = error } }
+    }
+
+    public func cancel() {
+        lock.withLockBroadcast { $0.cancelled = true }
+    }
+
+    public func read(at offset: Int, count: Int) throws -> [UInt8] {
+        guard count > 0, offset >= 0 else { return [] }
+        return try lock.wait(until: { $0.cancelled || $0.finished || $0.failure != nil || $0.bytes.count > offset }) { s in
+            if s.cancelled { throw AudioError.cancelled }
+            if s.bytes.count > offset {
+                let end = min(s.bytes.count, offset + count)
+                return Array(s.bytes[offset..<end])
+            }
+            if let failure = s.failure { throw failure }
+            return []
+        }
+    }
+
+    /// Waits up to `timeout` seconds for at least `bytes` bytes or the end; returns the count then.
+    @discardableResult
+    public func waitForBytes(_ bytes: Int, timeout: Double) -> Int {
+        lock.wait(until: { $0.bytes.count >= bytes || $0.finished || $0.failure != nil || $0.cancelled }, timeout: timeout) { $0.bytes.count }
+    }
+}

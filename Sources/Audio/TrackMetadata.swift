@@ -1,0 +1,25 @@
+/// Tags read from a file or stream (ID3, MP4 `ilst`); every field is optional.
+public struct TrackMetadata: Equatable, Sendable {
+    /// `©nam` / ID3 TIT2.
+    public var title: String?
+    /// `©ART` / ID3 TPE1.
+    public var artist: String?
+    /// `©alb` / ID3 TALB.
+    public var album: String?
+    /// `trkn` / ID3 TRCK, first number.
+    public var trackNumber: Int?
+    /// `trkn` / ID3 TRCK, second number.
+    public var trackCount: Int?
+
+    /// Creates metadata; all fields default to unknown.
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil, trackCount: Int? = nil) {
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.trackNumber = trackNumber
+        self.trackCount = trackCount
+    }
+
+    /// True when no field is known.
+    public var isEmpty: Bool { title == nil && artist == nil && album == nil && trackNumber == nil }
+}

@@ -1,0 +1,3 @@
+#include <stddef.h>
+#include <sys/types.h>
+#include <mpg123.h>
