@@ -1,0 +1,274 @@
+// The only file that touches libcurl's C API. Handles are owned by classes that free them in
+// deinit; none of these types is Sendable, so each transfer creates, uses and frees its handles
+// on one thread. Callbacks are file-scope `let` closures (nonisolated: curl calls them on the
+// transfer thread, see notes §5).
+
+import CCurl
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `curl_global_init`, exactly once, on first use (a lazy global).
+private let curlReady: Bool = shim_curl_global_init() == CURLE_OK
+
+/// One HTTP response as curl delivered it, parsed from the header callback.
+struct ResponseHead {
+    /// Status code of the last response seen (after redirects); 0 before any.
+    var status = 0
+    /// Reason phrase from the status line (empty for HTTP/2).
+    var reason = ""
+    /// Header fields of the last response, names lower-cased, in order.
+    var headers: [(String, String)] = []
+
+    /// The first value of header `name` (lower-case).
+    func value(_ name: String) -> String? {
+        headers.first { $0.0 == name }?.1
+    }
+}
+
+/// What a transfer tells its owner while bytes arrive. Used on the transfer thread only.
+final class TransferContext {
+    /// Called with each chunk of the final response's body; return false to abort the transfer.
+    let onBody: (ResponseHead, UnsafeRawBufferPointer) -> Bool
+    /// Polled between network events and per chunk; true stops the transfer.
+    let shouldStop: () -> Bool
+    var head = ResponseHead()
+    /// When a byte (header or body) last arrived, or when the attempt started.
+    var lastActivity = ContinuousClock.now
+    /// The body callback asked to abort.
+    var abortedByOwner = false
+
+    init(shouldStop: @escaping () -> Bool, onBody: @escaping (ResponseHead, UnsafeRawBufferPointer) -> Bool) {
+        self.shouldStop = shouldStop
+        self.onBody = onBody
+    }
+}
+
+private let writeCallback: curl_write_callback = { ptr, size, nmemb, user in
+    let context = Unmanaged<TransferContext>.fromOpaque(user!).takeUnretainedValue()
+    let count = size * nmemb
+    context.lastActivity = .now
+    if context.shouldStop() { return 0 }  // anything but `count` aborts with CURLE_WRITE_ERROR
+    guard context.onBody(context.head, UnsafeRawBufferPointer(start: ptr, count: count)) else {
+        context.abortedByOwner = true
+        return 0
+    }
+    return count
+}
+
+private let headerCallback: curl_write_callback = { ptr, size, nmemb, user in
+    let context = Unmanaged<TransferContext>.fromOpaque(user!).takeUnretainedValue()
+    let count = size * nmemb
+    context.lastActivity = .now
+    let line = String(decoding: UnsafeRawBufferPointer(start: ptr, count: count), as: UTF8.self)
+        .trimmingWhitespace()
+    if line.hasPrefix("HTTP/") {
+        // A new response (a redirect, 100 Continue, or the final one): start over.
+        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        context.head = ResponseHead()
+        context.head.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        context.head.reason = parts.count > 2 ? String(parts[2]) : ""
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = String(line[..<colon]).lowercased()
+        let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
+        context.head.headers.append((name, value))
+    }
+    return count
+}
+
+private let progressCallback: curl_xferinfo_callback = { user, _, _, _, _ in
+    let context = Unmanaged<TransferContext>.fromOpaque(user!).takeUnretainedValue()
+    return context.shouldStop() ? 1 : 0  // non-zero aborts with CURLE_ABORTED_BY_CALLBACK
+}
+
+/// An easy handle with its error buffer and request header list.
+final class CurlEasy {
+    let handle: UnsafeMutableRawPointer
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    init() {
+        precondition(curlReady, "curl_global_init failed")
+        guard let h = curl_easy_init() else { fatalError("curl_easy_init failed (out of memory)") }
+        handle = h
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer[0] = 0
+        _ = shim_curl_setopt_ptr(h, CURLOPT_ERRORBUFFER, errorBuffer)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    func set(_ option: CURLoption, _ value: Int) { _ = shim_curl_setopt_long(handle, option, value) }
+    func set(_ option: CURLoption, _ value: String) { _ = shim_curl_setopt_str(handle, option, value) }  // curl copies strings
+
+    /// Adds request header lines ("Name: value").
+    func setHeaders(_ lines: [String]) {
+        for line in lines { headerList = curl_slist_append(headerList, line) }
+        if headerList != nil { _ = shim_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
+    }
+
+    /// The text curl left in its error buffer, or its generic message for `code`.
+    func message(for code: CURLcode) -> String {
+        errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+    }
+
+    /// Final response status (0 if none arrived).
+    var responseCode: Int {
+        var code = 0
+        _ = shim_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+}
+
+/// A multi handle driving one easy handle, so the transfer thread can look at cancellation and
+/// stalls every few milliseconds instead of once a second (as `curl_easy_perform` would).
+private final class CurlMulti {
+    let handle: UnsafeMutableRawPointer
+
+    init() {
+        guard let m = curl_multi_init() else { fatalError("curl_multi_init failed (out of memory)") }
+        handle = m
+    }
+
+    deinit { curl_multi_cleanup(handle) }
+}
+
+/// How one attempt ended.
+enum TransferEnd {
+    /// curl finished with `code` (CURLE_OK or an error) and `message`.
+    case finished(code: UInt32, message: String)
+    /// `shouldStop` said so.
+    case stopped
+    /// No byte arrived for `stallTimeout` seconds.
+    case stalled
+}
+
+/// The curl error codes the HTTP module reacts to.
+enum CurlCode {
+    static let ok = CURLE_OK.rawValue
+    static let unsupportedProtocol = CURLE_UNSUPPORTED_PROTOCOL.rawValue
+    static let badURL = CURLE_URL_MALFORMAT.rawValue
+    static let cannotResolveProxy = CURLE_COULDNT_RESOLVE_PROXY.rawValue
+    static let cannotResolveHost = CURLE_COULDNT_RESOLVE_HOST.rawValue
+    static let cannotConnect = CURLE_COULDNT_CONNECT.rawValue
+    static let partialFile = CURLE_PARTIAL_FILE.rawValue
+    static let writeError = CURLE_WRITE_ERROR.rawValue
+    static let timedOut = CURLE_OPERATION_TIMEDOUT.rawValue
+    static let abortedByCallback = CURLE_ABORTED_BY_CALLBACK.rawValue
+    static let tooManyRedirects = CURLE_TOO_MANY_REDIRECTS.rawValue
+    static let gotNothing = CURLE_GOT_NOTHING.rawValue
+    static let sendError = CURLE_SEND_ERROR.rawValue
+    static let receiveError = CURLE_RECV_ERROR.rawValue
+    static let badContentEncoding = CURLE_BAD_CONTENT_ENCODING.rawValue
+}
+
+/// A GET of `url` on the calling thread. Blocks until it ends, is stopped or stalls.
+struct CurlRequest {
+    var url: String
+    var options: HTTPOptions
+    var headers: [String] = []
+    /// "N-" to resume; nil for the whole body.
+    var range: String?
+    /// Accept every encoding curl can decode (JSON); off for audio.
+    var acceptCompressed = false
+
+    func perform(_ context: TransferContext) -> TransferEnd {
+        let easy = CurlEasy()
+        easy.set(CURLOPT_URL, url)
+        easy.set(CURLOPT_FOLLOWLOCATION, 1)
+        easy.set(CURLOPT_MAXREDIRS, 5)
+        easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        easy.set(CURLOPT_NOSIGNAL, 1)
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.connectTimeout * 1000)))
+        easy.set(CURLOPT_USERAGENT, options.userAgent)
+        if let noProxy = options.noProxy { easy.set(CURLOPT_NOPROXY, noProxy) }
+        if let range { easy.set(CURLOPT_RANGE, range) }
+        if acceptCompressed { easy.set(CURLOPT_ACCEPT_ENCODING, "") }
+        easy.setHeaders(headers)
+
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        let opaque = unmanaged.toOpaque()
+        _ = shim_curl_setopt_write(easy.handle, writeCallback)
+        _ = shim_curl_setopt_ptr(easy.handle, CURLOPT_WRITEDATA, opaque)
+        _ = shim_curl_setopt_header(easy.handle, headerCallback)
+        _ = shim_curl_setopt_ptr(easy.handle, CURLOPT_HEADERDATA, opaque)
+        _ = shim_curl_setopt_xferinfo(easy.handle, progressCallback)
+        _ = shim_curl_setopt_ptr(easy.handle, CURLOPT_XFERINFODATA, opaque)
+        easy.set(CURLOPT_NOPROGRESS, 0)
+
+        let multi = CurlMulti()
+        _ = curl_multi_add_handle(multi.handle, easy.handle)
+        defer { _ = curl_multi_remove_handle(multi.handle, easy.handle) }  // before `multi` and `easy` go
+
+        context.lastActivity = .now
+        var running: Int32 = 1
+        while true {
+            _ = curl_multi_perform(multi.handle, &running)
+            if running == 0 { break }
+            if context.shouldStop() { return .stopped }
+            if (ContinuousClock.now - context.lastActivity).seconds >= options.stallTimeout { return .stalled }
+            _ = curl_multi_poll(multi.handle, nil, 0, 50, nil)
+        }
+        var code = CURLE_OK
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi.handle, &queued) {
+            if message.pointee.msg == CURLMSG_DONE { code = message.pointee.data.result }
+        }
+        if code.rawValue == CurlCode.writeError || code.rawValue == CurlCode.abortedByCallback,
+            context.shouldStop()
+        {
+            return .stopped
+        }
+        if context.head.status == 0 { context.head.status = easy.responseCode }
+        return .finished(code: code.rawValue, message: easy.message(for: code))
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, atto) = components
+        return Double(s) + Double(atto) * 1e-18
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}
+
+extension HTTPError {
+    /// The error for curl's `code` at the end of an attempt that got `received` bytes in all.
+    static func fromCurl(code: UInt32, message: String, url: String, options: HTTPOptions, received: Int, expected: Int?)
+        -> HTTPError
+    {
+        switch code {
+        case CurlCode.unsupportedProtocol, CurlCode.badURL: return .badURL(url: url, detail: message)
+        case CurlCode.cannotResolveHost, CurlCode.cannotResolveProxy, CurlCode.cannotConnect:
+            return .cannotConnect(url: url, detail: message)
+        case CurlCode.timedOut: return .timedOut(url: url, seconds: options.connectTimeout)
+        case CurlCode.partialFile, CurlCode.receiveError, CurlCode.gotNothing, CurlCode.sendError:
+            return .dropped(url: url, received: received, expected: expected)
+        case CurlCode.tooManyRedirects: return .tooManyRedirects(url: url)
+        default: return .failed(url: url, detail: message)
+        }
+    }
+}
+
+/// Sleeps the calling thread for `seconds`.
+func sleepSeconds(_ seconds: Double) {
+    guard seconds > 0 else { return }
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}

@@ -1,0 +1,85 @@
+/// The answer to a small request: status, headers and the whole body.
+public struct HTTPResponse: Sendable {
+    /// The HTTP status code (after redirects), e.g. 200, 400, 429.
+    public var status: Int
+    /// Header fields in the order received, names lower-cased.
+    public var headers: [(String, String)]
+    /// The body, already decompressed when the server used gzip or deflate.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of header `name` (any case), or nil.
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.0 == lower }?.1
+    }
+
+    /// True for 2xx statuses.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Small synchronous GET requests (catalog JSON). Blocking: call it off the UI thread.
+///
+/// Every HTTP answer is returned, error statuses included (the caller reads 400 bodies and
+/// 429 `Retry-After`); it throws only when no answer arrives. Transport failures (refused,
+/// dropped, stalled) are retried up to `maxAttempts` times with exponential backoff.
+public final class HTTPClient: Sendable {
+    /// The options every request uses.
+    public let options: HTTPOptions
+
+    /// Creates a client; it holds no connection between requests.
+    public init(options: HTTPOptions = HTTPOptions()) {
+        self.options = options
+    }
+
+    /// GETs `url` with extra request `headers` and returns the final response, whatever its status.
+    /// Throws `HTTPError` when the server cannot be reached or the transfer breaks off.
+    public func get(_ url: String, headers: [String: String] = [:]) throws(HTTPError) -> HTTPResponse {
+        var backoff = options.initialBackoff
+        var attempt = 1
+        while true {
+            switch once(url, headers: headers) {
+            case .success(let response):
+                return response
+            case .failure(let error):
+                guard error.isTransient, attempt < options.maxAttempts else { throw error }
+                sleepSeconds(backoff)
+                backoff *= 2
+                attempt += 1
+            }
+        }
+    }
+
+    private func once(_ url: String, headers: [String: String]) -> Result<HTTPResponse, HTTPError> {
+        var request = CurlRequest(url: url, options: options)
+        request.headers = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        request.acceptCompressed = true
+        var body: [UInt8] = []
+        let context = TransferContext(shouldStop: { false }) { _, chunk in
+            body.append(contentsOf: chunk)
+            return true
+        }
+        switch request.perform(context) {
+        case .stopped:
+            return .failure(.failed(url: url, detail: "the request was stopped"))
+        case .stalled:
+            return .failure(.stalled(url: url, seconds: options.stallTimeout, received: body.count))
+        case .finished(let code, let message):
+            guard code == CurlCode.ok else {
+                let expected = context.head.value("content-length").flatMap { Int($0) }
+                return .failure(
+                    .fromCurl(code: code, message: message, url: url, options: options, received: body.count, expected: expected))
+            }
+            return .success(HTTPResponse(status: context.head.status, headers: context.head.headers, body: body))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Timeouts, retries and identification for HTTP transfers.
+public struct HTTPOptions: Sendable {
+    /// Seconds allowed to open the connection.
+    public var connectTimeout: Double
+    /// Seconds without a single byte arriving before an attempt fails as stalled.
+    public var stallTimeout: Double
+    /// Total tries for transient failures (refused or dropped connections, timeouts, 408, 429, 5xx).
+    public var maxAttempts: Int
+    /// Seconds to wait before the first retry; doubles on each later retry.
+    public var initialBackoff: Double
+    /// The `User-Agent` header.
+    public var userAgent: String
+    /// Hosts that bypass any proxy from the environment (`CURLOPT_NOPROXY`), for example
+    /// "127.0.0.1,localhost" in tests; nil keeps curl's default (the `no_proxy` variable).
+    public var noProxy: String?
+
+    /// Creates options; every argument has the production default.
+    public init(
+        connectTimeout: Double = 5, stallTimeout: Double = 10, maxAttempts: Int = 4, initialBackoff: Double = 0.5,
+        userAgent: String = "Segue/0.1", noProxy: String? = nil
+    ) {
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+        self.maxAttempts = maxAttempts
+        self.initialBackoff = initialBackoff
+        self.userAgent = userAgent
+        self.noProxy = noProxy
+    }
+}
