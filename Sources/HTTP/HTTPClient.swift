@@ -64,10 +64,12 @@ public final class HTTPClient: Sendable {
         request.headers = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         request.acceptCompressed = true
         var body: [UInt8] = []
-        let context = TransferContext(shouldStop: { false }) { _, chunk in
-            body.append(contentsOf: chunk)
-            return true
-        }
+        let context = TransferContext(
+            shouldStop: { false },
+            onBody: { _, chunk in
+                body.append(contentsOf: chunk)
+                return true
+            })
         switch request.perform(context) {
         case .stopped:
             return .failure(.failed(url: url, detail: "the request was stopped"))

@@ -38,7 +38,13 @@ public final class HTTPDownload: Sendable {
 
     /// Blocks until the download thread has ended (finished, failed or cancelled).
     public func waitUntilDone() {
-        finished.wait(until: { $0 }) { _ in }
+        finished.wait(until: { $0 }, { _ in })
+    }
+
+    /// Waits up to `timeout` seconds for the download thread to end; true if it has.
+    @discardableResult
+    public func waitUntilDone(timeout: Double) -> Bool {
+        finished.wait(until: { $0 }, timeout: timeout, { $0 })
     }
 
     /// Requests made so far (1 when the first try succeeded).
@@ -86,7 +92,8 @@ public final class HTTPDownload: Sendable {
         var skip = 0  // bytes at the front of this body that the buffer already has
         var length = total
         var bodyError: HTTPError?
-        let context = TransferContext(shouldStop: { [buffer] in buffer.isCancelled }) { [buffer, url] head, chunk in
+        let shouldStop = { [buffer] in buffer.isCancelled }
+        let onBody = { [buffer, url] (head: ResponseHead, chunk: UnsafeRawBufferPointer) -> Bool in
             if !began {
                 began = true
                 switch head.status {
@@ -116,6 +123,7 @@ public final class HTTPDownload: Sendable {
             buffer.append(bytes)
             return true
         }
+        let context = TransferContext(shouldStop: shouldStop, onBody: onBody)
 
         let end = request.perform(context)
         total = length
