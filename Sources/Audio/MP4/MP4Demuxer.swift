@@ -56,7 +56,7 @@ public enum MP4Demuxer {
             case 1:
                 let large = UInt64(be32(header, 8)) << 32 | UInt64(be32(header, 12))
                 guard large <= UInt64(Int.max) else {
-                    throw AudioError.corrupt("the '\(FourCC.name(type))' box at byte \(offset) claims an impossible size")
+                    throw AudioError.corrupt("\(FourCC.describe(type)) at byte \(offset) claims an impossible size")
                 }
                 size = Int(large)
                 headerLength = 16
@@ -64,7 +64,7 @@ public enum MP4Demuxer {
                 size = size32
             }
             if let size, size < headerLength {
-                throw AudioError.corrupt("the '\(FourCC.name(type))' box at byte \(offset) is smaller than its own header")
+                throw AudioError.corrupt("\(FourCC.describe(type)) at byte \(offset) is smaller than its own header")
             }
             if type == FourCC.moov {
                 return try readBody(of: source, at: offset + headerLength, count: size.map { $0 - headerLength })
