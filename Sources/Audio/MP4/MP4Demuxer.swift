@@ -2,7 +2,9 @@
 ///
 /// Pure Swift and defensive: any byte sequence gives either a track or an `AudioError` (never a
 /// trap, never a hang on complete input). Only the `moov` box is held in memory; the audio
-/// itself (`mdat`) is skipped over, not read.
+/// itself (`mdat`) is skipped over, not read. Boxes are entered only along the known paths
+/// (moov/trak/mdia/minf/stbl/stsd/mp4a/wave/esds, moov/udta/meta/ilst/item/data), never by
+/// general recursion, so nesting depth is bounded whatever the file says.
 public enum MP4Demuxer {
     /// A track index bigger than this is not a real file (a 10-hour track needs about 7 MB).
     static let maxMovieBoxSize = 128 << 20
