@@ -26,8 +26,13 @@ public struct ADTSHeader: Sendable, Equatable {
     public static func parse(_ bytes: ArraySlice<UInt8>) -> ADTSHeader? {
         guard bytes.count >= 7 else { return nil }
         let b = bytes.startIndex
-        let b0 = bytes[b], b1 = bytes[b + 1], b2 = bytes[b + 2], b3 = bytes[b + 3]
-        let b4 = bytes[b + 4], b5 = bytes[b + 5], b6 = bytes[b + 6]
+        let b0 = bytes[b]
+        let b1 = bytes[b + 1]
+        let b2 = bytes[b + 2]
+        let b3 = bytes[b + 3]
+        let b4 = bytes[b + 4]
+        let b5 = bytes[b + 5]
+        let b6 = bytes[b + 6]
         guard b0 == 0xFF, b1 & 0xF0 == 0xF0, b1 & 0x06 == 0 else { return nil }
         let rateIndex = Int(b2 >> 2 & 0x0F)
         guard rateIndex < sampleRates.count else { return nil }

@@ -62,9 +62,17 @@ public enum FormatSniffer {
         guard start <= bytes.count, let first = ADTSHeader.parse(bytes[start...]) else { return false }
         guard confirm else { return true }
         let next = start + first.frameLength
-        guard next + 7 <= bytes.count else { return true }  // cannot check: trust the one header
+        guard next + 7 <= bytes.count else { return canTrustOneHeader(bytes) }
         guard let second = ADTSHeader.parse(bytes[next...]) else { return false }
         return second.sampleRateIndex == first.sampleRateIndex
+    }
+
+    /// A lone header is trusted only when the caller had fewer bytes than we look at (a tiny file,
+    /// or the first piece of a download). With a full prefix every MP3 frame (at most 2881 bytes)
+    /// can be confirmed, and an ADTS frame too long to confirm is far likelier noise than a
+    /// 5.1-channel stream at the highest bitrate.
+    private static func canTrustOneHeader(_ bytes: [UInt8]) -> Bool {
+        bytes.count < 4096
     }
 
     /// An MPEG audio frame header's fields that must stay the same from frame to frame.
@@ -108,7 +116,7 @@ public enum FormatSniffer {
         guard let first = mpegFrame(bytes, at: start) else { return false }
         guard confirm else { return true }
         let next = start + first.length
-        guard next + 4 <= bytes.count else { return true }  // cannot check: trust the one header
+        guard next + 4 <= bytes.count else { return canTrustOneHeader(bytes) }
         guard let second = mpegFrame(bytes, at: next) else { return false }
         return second.version == first.version && second.layer == first.layer && second.rateIndex == first.rateIndex
     }

@@ -15,7 +15,10 @@ private func track(bytes: [UInt8]) throws -> MP4Track {
 private func probePackets(_ fixture: String) -> [(pts: Int, size: Int, pos: Int)] {
     let result = Shell.run(
         "ffprobe",
-        ["-v", "error", "-select_streams", "a:0", "-show_packets", "-show_entries", "packet=pos,size,pts", "-of", "csv=p=0", Fixtures.path(fixture)])
+        [
+            "-v", "error", "-select_streams", "a:0", "-show_packets", "-show_entries", "packet=pos,size,pts", "-of", "csv=p=0",
+            Fixtures.path(fixture),
+        ])
     #expect(result.exitCode == 0)
     // Lines are "pts,size,pos", the first one followed by side data ("Skip Samples,…").
     return result.stdoutText.split(separator: "\n").compactMap { line in
@@ -55,7 +58,8 @@ private func probePackets(_ fixture: String) -> [(pts: Int, size: Int, pos: Int)
             if t.sampleOffset(i) != p.pos || t.sampleSize(i) != p.size || t.sampleTime(i) - t.primingFrames != p.pts {
                 mismatches += 1
                 if mismatches < 5 {
-                    Issue.record("AU \(i): ours \(t.sampleOffset(i))/\(t.sampleSize(i))/\(t.sampleTime(i)), ffprobe \(p.pos)/\(p.size)/\(p.pts)")
+                    Issue.record(
+                        "AU \(i): ours \(t.sampleOffset(i))/\(t.sampleSize(i))/\(t.sampleTime(i)), ffprobe \(p.pos)/\(p.size)/\(p.pts)")
                 }
             }
         }
@@ -122,7 +126,8 @@ private func probePackets(_ fixture: String) -> [(pts: Int, size: Int, pos: Int)
         #expect(t.primingFrames == 2112)
         #expect(t.validFrames == 25_000)
         #expect(t.mediaDuration == 29 * 1024 + 1000)
-        #expect(t.metadata == TrackMetadata(title: "Built Title", artist: "Built Artist", album: "Built Album", trackNumber: 7, trackCount: 9))
+        #expect(
+            t.metadata == TrackMetadata(title: "Built Title", artist: "Built Artist", album: "Built Album", trackNumber: 7, trackCount: 9))
         for i in 0..<30 {
             #expect(t.sampleSize(i) == b.sampleSizes[i])
             let at = t.sampleOffset(i)
@@ -208,6 +213,25 @@ private func probePackets(_ fixture: String) -> [(pts: Int, size: Int, pos: Int)
         var video = MP4Builder()
         video.handler = "vide"
         #expect(throws: AudioError.unsupportedFormat("the file has no audio track")) { try track(bytes: video.build()) }
+    }
+
+    @Test func anHourLongTable() throws {
+        // An hour of 44.1 kHz AAC is 155,040 access units; tiny sizes keep the payload small.
+        var b = MP4Builder()
+        let count = 3600 * 44100 / 1024 + 1
+        b.sampleSizes = (0..<count).map { 1 + $0 % 3 }
+        b.samplesPerChunk = Array(repeating: 21, count: count / 21) + [count % 21]
+        b.chunkGap = 2
+        let bytes = b.build()
+        let t = try track(bytes: bytes)
+        #expect(t.sampleCount == count)
+        #expect(t.mediaDuration == count * 1024)
+        var wrong = 0
+        for i in 0..<count where bytes[t.sampleOffset(i)] != UInt8(i & 0xFF) || t.sampleSize(i) != 1 + i % 3 {
+            wrong += 1
+        }
+        #expect(wrong == 0)
+        #expect(t.sampleIndex(containingTime: 3000 * 44100) == 3000 * 44100 / 1024)
     }
 
     @Test func parsesSMPBText() throws {

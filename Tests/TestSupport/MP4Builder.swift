@@ -108,12 +108,14 @@ public struct MP4Builder: Sendable {
         for count in chunks {
             payload += [UInt8](repeating: 0xEE, count: chunkGap)
             relativeOffsets.append(payload.count)
-            for _ in 0..<count where sample < sampleSizes.count {
+            // Counts may be absurd on purpose (broken tables); only real samples get bytes.
+            for _ in 0..<min(max(0, count), sampleSizes.count - sample) {
                 payload += [UInt8](repeating: UInt8(truncatingIfNeeded: sample), count: sampleSizes[sample])
                 sample += 1
             }
         }
-        let mdatHeader = largeMdat ? Self.u32(1) + Self.fourCC("mdat") + Self.u64(16 + payload.count) : Self.u32(8 + payload.count) + Self.fourCC("mdat")
+        let mdatHeader =
+            largeMdat ? Self.u32(1) + Self.fourCC("mdat") + Self.u64(16 + payload.count) : Self.u32(8 + payload.count) + Self.fourCC("mdat")
         if moovFirst {
             let size = moov(chunkOffsets: relativeOffsets).count
             let base = ftyp.count + size + mdatHeader.count
@@ -128,7 +130,8 @@ public struct MP4Builder: Sendable {
         typealias B = MP4Builder
         let runs = timeRuns ?? [(sampleSizes.count, 1024)]
         let duration = runs.reduce(0) { $0 + $1.count * $1.delta }
-        let mvhd = B.fullBox("mvhd", B.u32(0) + B.u32(0) + B.u32(1000) + B.u32(duration * 1000 / max(1, timescale)) + [UInt8](repeating: 0, count: 80))
+        let mvhd = B.fullBox(
+            "mvhd", B.u32(0) + B.u32(0) + B.u32(1000) + B.u32(duration * 1000 / max(1, timescale)) + [UInt8](repeating: 0, count: 80))
         let mdhd =
             version1
             ? B.fullBox("mdhd", version: 1, B.u64(0) + B.u64(0) + B.u32(timescale) + B.u64(duration) + B.u32(0))

@@ -25,6 +25,11 @@ enum FourCC {
         return text
     }
 
+    /// "the 'stbl' box" for messages, or "a damaged box" when the type is not printable.
+    static func describe(_ code: UInt32) -> String {
+        isPlausible(code) ? "the '\(name(code))' box" : "a damaged box"
+    }
+
     /// True when every byte is printable ASCII or 0xA9, as in every real box type.
     static func isPlausible(_ code: UInt32) -> Bool {
         for shift in stride(from: 24, through: 0, by: -8) {

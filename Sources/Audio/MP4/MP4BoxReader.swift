@@ -108,7 +108,7 @@ struct MP4BoxReader {
             size = end - start
         case 1:
             let large = try u64("a box header")
-            guard large <= UInt64(Int.max) else { throw AudioError.corrupt("the '\(FourCC.name(type))' box claims an impossible size") }
+            guard large <= UInt64(Int.max) else { throw AudioError.corrupt("\(FourCC.describe(type)) claims an impossible size") }
             size = Int(large)
         default:
             size = Int(size32)
@@ -116,10 +116,10 @@ struct MP4BoxReader {
         var bodyStart = position
         if type == FourCC.uuid { bodyStart += 16 }
         guard size >= bodyStart - start else {
-            throw AudioError.corrupt("the '\(FourCC.name(type))' box is smaller than its own header")
+            throw AudioError.corrupt("\(FourCC.describe(type)) is smaller than its own header")
         }
         guard size <= end - start else {
-            throw AudioError.corrupt("the '\(FourCC.name(type))' box runs past the end of the box holding it")
+            throw AudioError.corrupt("\(FourCC.describe(type)) runs past the end of the box holding it")
         }
         position = start + size
         return MP4Box(type: type, start: start, bodyStart: bodyStart, end: start + size)

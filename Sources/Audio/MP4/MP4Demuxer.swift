@@ -2,7 +2,9 @@
 ///
 /// Pure Swift and defensive: any byte sequence gives either a track or an `AudioError` (never a
 /// trap, never a hang on complete input). Only the `moov` box is held in memory; the audio
-/// itself (`mdat`) is skipped over, not read.
+/// itself (`mdat`) is skipped over, not read. Boxes are entered only along the known paths
+/// (moov/trak/mdia/minf/stbl/stsd/mp4a/wave/esds, moov/udta/meta/ilst/item/data), never by
+/// general recursion, so nesting depth is bounded whatever the file says.
 public enum MP4Demuxer {
     /// A track index bigger than this is not a real file (a 10-hour track needs about 7 MB).
     static let maxMovieBoxSize = 128 << 20
@@ -56,7 +58,7 @@ public enum MP4Demuxer {
             case 1:
                 let large = UInt64(be32(header, 8)) << 32 | UInt64(be32(header, 12))
                 guard large <= UInt64(Int.max) else {
-                    throw AudioError.corrupt("the '\(FourCC.name(type))' box at byte \(offset) claims an impossible size")
+                    throw AudioError.corrupt("\(FourCC.describe(type)) at byte \(offset) claims an impossible size")
                 }
                 size = Int(large)
                 headerLength = 16
@@ -64,7 +66,7 @@ public enum MP4Demuxer {
                 size = size32
             }
             if let size, size < headerLength {
-                throw AudioError.corrupt("the '\(FourCC.name(type))' box at byte \(offset) is smaller than its own header")
+                throw AudioError.corrupt("\(FourCC.describe(type)) at byte \(offset) is smaller than its own header")
             }
             if type == FourCC.moov {
                 return try readBody(of: source, at: offset + headerLength, count: size.map { $0 - headerLength })
