@@ -11,10 +11,10 @@ cd "$dir"
 aac() { ffmpeg -nostdin -loglevel error -y "$@"; }
 tags=(-metadata title="Tone A" -metadata artist="Test Artist" -metadata album="Test Album" -metadata track="3/12")
 
-sox -n -r 44100 -c 2 tone.wav synth 5 sine 440 sine 660 vol 0.5
-sox -n -r 48000 -c 2 tone-48k.wav synth 5 sine 440 sine 660 vol 0.5
-sox -n -r 44100 -c 1 tone-mono.wav synth 5 sine 440 vol 0.5
-sox -n -r 44100 -c 2 tone30.wav synth 30 sine 440 sine 660 vol 0.5
+sox -n -r 44100 -c 2 -b 16 tone.wav synth 5 sine 440 sine 660 vol 0.5
+sox -n -r 48000 -c 2 -b 16 tone-48k.wav synth 5 sine 440 sine 660 vol 0.5
+sox -n -r 44100 -c 1 -b 16 tone-mono.wav synth 5 sine 440 vol 0.5
+sox -n -r 44100 -c 2 -b 16 tone30.wav synth 30 sine 440 sine 660 vol 0.5
 
 lame --quiet -b 192 --tt "Tone A" --ta "Test Artist" --tl "Test Album" --tn 3/12 tone.wav tone.mp3
 lame --quiet -V 2 tone.wav tone-vbr.mp3

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// A local file read with `pread`, so only the bytes being decoded are in memory.
 public final class FileByteSource: ByteSource {

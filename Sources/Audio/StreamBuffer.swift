@@ -80,6 +80,8 @@ public final class StreamBuffer: ByteSource {
     /// Waits up to `timeout` seconds for at least `bytes` bytes or the end; returns the count then.
     @discardableResult
     public func waitForBytes(_ bytes: Int, timeout: Double) -> Int {
-        lock.wait(until: { $0.bytes.count >= bytes || $0.finished || $0.failure != nil || $0.cancelled }, timeout: timeout) { $0.bytes.count }
+        lock.wait(until: { $0.bytes.count >= bytes || $0.finished || $0.failure != nil || $0.cancelled }, timeout: timeout) {
+            $0.bytes.count
+        }
     }
 }

@@ -44,7 +44,11 @@ private func setU32(_ bytes: inout [UInt8], at offset: Int, _ value: Int) {
 @Suite struct MP4BrokenInputTests {
     @Test func truncatedFixtureIsCutShort() throws {
         let source = try FileByteSource(path: Fixtures.path("truncated.m4a"))
-        #expect(throws: AudioError.corrupt("the file is cut short (its audio runs to byte 149738 but the file has only 30000 bytes)")) {
+        // truncated.m4a is the first 30000 bytes of tone-fs.m4a, whose audio runs to its last byte.
+        let fullLength = Fixtures.bytes("tone-fs.m4a").count
+        #expect(
+            throws: AudioError.corrupt("the file is cut short (its audio runs to byte \(fullLength) but the file has only 30000 bytes)")
+        ) {
             try MP4Demuxer.readTrack(from: source)
         }
     }

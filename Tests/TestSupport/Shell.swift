@@ -16,13 +16,47 @@ public enum Shell {
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
 
+    /// A program started in the background; `finish()` waits for it.
+    public final class Running: @unchecked Sendable {
+        /// Its process id (for signals).
+        public let pid: pid_t
+        let outPath: String
+        let errPath: String
+
+        init(pid: pid_t, outPath: String, errPath: String) {
+            self.pid = pid
+            self.outPath = outPath
+            self.errPath = errPath
+        }
+
+        /// Sends `signal` to the program.
+        public func signal(_ number: Int32) { kill(pid, number) }
+
+        /// Waits for the program to end and collects what it wrote.
+        public func finish() -> Result {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            defer {
+                unlink(outPath)
+                unlink(errPath)
+            }
+            return Result(exitCode: code, stdout: readFile(outPath) ?? [], stderr: String(decoding: readFile(errPath) ?? [], as: UTF8.self))
+        }
+    }
+
     /// Runs `program` (looked up in PATH) with `arguments` and optional extra environment, waits for it.
     public static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) -> Result {
-        let outPath = Fixtures_tmpName("out"), errPath = Fixtures_tmpName("err")
-        defer {
-            unlink(outPath)
-            unlink(errPath)
+        guard let running = start(program, arguments, environment: environment) else {
+            return Result(exitCode: 127, stdout: [], stderr: "cannot run \(program)")
         }
+        return running.finish()
+    }
+
+    /// Starts `program` in the background with standard input from /dev/null; nil when it cannot run.
+    public static func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) -> Running? {
+        let outPath = temporaryFile("out")
+        let errPath = temporaryFile("err")
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -44,12 +78,23 @@ public enum Shell {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        let rc = posix_spawnp(&pid, program, &actions, nil, argv, envp)
-        guard rc == 0 else { return Result(exitCode: 127, stdout: [], stderr: "cannot run \(program)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(exitCode: code, stdout: readFile(outPath) ?? [], stderr: String(decoding: readFile(errPath) ?? [], as: UTF8.self))
+        // A clean signal state for the child, whatever the test runner's threads block or ignore.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        guard posix_spawnp(&pid, program, &actions, &attributes, argv, envp) == 0 else {
+            unlink(outPath)
+            unlink(errPath)
+            return nil
+        }
+        return Running(pid: pid, outPath: outPath, errPath: errPath)
     }
 
     /// The whole contents of a file, or nil when it cannot be read.
@@ -74,7 +119,7 @@ public enum Shell {
     }
 }
 
-private func Fixtures_tmpName(_ tag: String) -> String {
+private func temporaryFile(_ tag: String) -> String {
     var template = Array("/tmp/segue-\(tag)-XXXXXX".utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     close(fd)

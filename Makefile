@@ -1,0 +1,58 @@
+# Segue: `make run` sets everything up and starts the program; `make test` sets up and passes the tests.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SWIFT ?= swift
+ARGS ?=
+
+# Everything the build, the tests and the benchmarks need, from Debian.
+BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad-dev libsoxr-dev \
+                  libsqlite3-dev libcurl4-openssl-dev
+TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3
+BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus mpd mpc hyperfine time
+PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BIN := .build/release/segue
+FIXTURES := .build/fixtures
+
+.PHONY: all deps build run test bench install uninstall fixtures clean format
+
+all: build
+
+# Quiet when everything is installed; otherwise one apt-get for what is missing.
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product segue
+
+fixtures: deps
+	@bash scripts/make-fixtures.sh $(FIXTURES)
+
+# With no ARGS, plays a generated 30-second preview-shaped M4A on the default sound device.
+run: build fixtures
+	@if [ -n "$(ARGS)" ]; then $(BIN) $(ARGS); else $(BIN) play $(FIXTURES)/preview.m4a; fi
+
+test: deps fixtures
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: build fixtures
+	python3 scripts/bench.py
+
+install: build
+	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/segue
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/segue
+
+format:
+	$(SWIFT) format -i -r Sources Tests Package.swift
+
+clean:
+	rm -rf .build

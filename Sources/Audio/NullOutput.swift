@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Plays nothing, at the pace of a real device: a headless box with no sound card still shows
+/// true positions and timings. Writes block once more than `bufferSeconds` are "queued".
+public final class NullOutput: AudioOutput {
+    private var format = PCMFormat.cd
+    private var framesWritten = 0
+    private var start = ContinuousClock.now
+    private let clock = ContinuousClock()
+    private let bufferSeconds: Double
+
+    /// Creates a paced null output holding at most `bufferSeconds` of audio, like a device buffer.
+    public init(bufferSeconds: Double = 0.2) { self.bufferSeconds = bufferSeconds }
+
+    public var name: String { "null" }
+
+    public func open(_ format: PCMFormat) throws -> PCMFormat {
+        self.format = format
+        resetClock()
+        return format
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        framesWritten += samples.count / format.channels
+        let ahead = format.seconds(ofFrames: framesWritten) - elapsedSeconds() - bufferSeconds
+        if ahead > 0 { sleepSeconds(ahead) }
+    }
+
+    public func discardBuffered() { resetClock() }
+
+    public func drain() throws {
+        let ahead = format.seconds(ofFrames: framesWritten) - elapsedSeconds()
+        if ahead > 0 { sleepSeconds(ahead) }
+    }
+
+    public var bufferedFrames: Int {
+        max(0, framesWritten - format.frames(inSeconds: elapsedSeconds()))
+    }
+
+    public func close() {}
+
+    private func resetClock() {
+        framesWritten = 0
+        start = clock.now
+    }
+
+    private func elapsedSeconds() -> Double {
+        let d = start.duration(to: clock.now)
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+}
+
+/// Blocks the calling thread for `seconds`.
+public func sleepSeconds(_ seconds: Double) {
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}

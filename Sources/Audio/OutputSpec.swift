@@ -1,0 +1,32 @@
+/// What the user asked for with `--output`: `alsa[:DEVICE]`, `null`, or `wav:PATH`.
+public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
+    /// An ALSA PCM device by name ("default", "pulse", "hw:0,0", …).
+    case alsa(device: String)
+    /// Discard the audio, paced to real time like a device.
+    case null
+    /// Write exactly what was played to a WAV file, as fast as it decodes.
+    case wav(path: String)
+
+    /// Parses an `--output` value; nil when it is not one of the three forms.
+    public init?(parsing text: String) {
+        if text == "alsa" {
+            self = .alsa(device: "default")
+        } else if text.hasPrefix("alsa:"), text.count > 5 {
+            self = .alsa(device: String(text.dropFirst(5)))
+        } else if text == "null" {
+            self = .null
+        } else if text.hasPrefix("wav:"), text.count > 4 {
+            self = .wav(path: String(text.dropFirst(4)))
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .alsa(let device): return "alsa:\(device)"
+        case .null: return "null"
+        case .wav(let path): return "wav:\(path)"
+        }
+    }
+}

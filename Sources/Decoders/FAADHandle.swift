@@ -1,0 +1,66 @@
+import Audio
+import CFAAD2
+
+/// One FAAD2 decoder handle, 16-bit output, 5.1 downmixed to stereo. Owns and closes the handle.
+///
+/// FAAD2 reports the real rate and channel count per frame (implicit SBR doubles the rate,
+/// mono comes out as stereo), so callers read `lastFormat` after each frame.
+final class FAADHandle {
+    private let handle: NeAACDecHandle
+    private var info = NeAACDecFrameInfo()
+
+    init() throws {
+        guard let h = NeAACDecOpen() else { throw AudioError.unsupportedFormat("the AAC decoder failed to start") }
+        handle = h
+        let config = NeAACDecGetCurrentConfiguration(h)!
+        config.pointee.outputFormat = UInt8(FAAD_FMT_16BIT)
+        config.pointee.downMatrix = 1
+        guard NeAACDecSetConfiguration(h, config) == 1 else {
+            throw AudioError.unsupportedFormat("the AAC decoder rejected its configuration")
+        }
+    }
+
+    deinit { NeAACDecClose(handle) }
+
+    /// Initialises from an MP4 AudioSpecificConfig; returns the announced format.
+    func start(audioSpecificConfig asc: [UInt8]) throws -> PCMFormat {
+        var bytes = asc
+        var rate: UInt = 0
+        var channels: UInt8 = 0
+        guard !bytes.isEmpty, NeAACDecInit2(handle, &bytes, UInt(bytes.count), &rate, &channels) >= 0 else {
+            throw AudioError.corrupt("the AAC configuration is not valid")
+        }
+        return PCMFormat(sampleRate: Int(rate), channels: Int(channels))
+    }
+
+    /// Initialises from the first bytes of an ADTS stream; returns the announced format.
+    func start(adts bytes: [UInt8]) throws -> PCMFormat {
+        var copy = bytes
+        var rate: UInt = 0
+        var channels: UInt8 = 0
+        guard NeAACDecInit(handle, &copy, UInt(copy.count), &rate, &channels) >= 0 else {
+            throw AudioError.corrupt("the ADTS header is not valid")
+        }
+        return PCMFormat(sampleRate: Int(rate), channels: Int(channels))
+    }
+
+    /// The format of the last decoded frame.
+    var lastFormat: PCMFormat { PCMFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels)) }
+
+    /// Decodes one whole frame (an access unit, or an ADTS frame with its header).
+    /// Returns interleaved samples (possibly none: the first frame primes the decoder).
+    func decode(frame: [UInt8]) throws -> [Int16] {
+        var bytes = frame
+        let pcm = bytes.withUnsafeMutableBufferPointer { NeAACDecDecode(handle, &info, $0.baseAddress, UInt($0.count)) }
+        guard info.error == 0 else {
+            let text = NeAACDecGetErrorMessage(info.error).map { String(cString: $0) } ?? "error \(info.error)"
+            throw AudioError.corrupt(text)
+        }
+        guard let pcm, info.samples > 0, info.channels > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: pcm.assumingMemoryBound(to: Int16.self), count: Int(info.samples)))
+    }
+
+    /// After a seek: the next frame's output is dropped, as at the start, so feed one frame
+    /// of pre-roll before the wanted one.
+    func resetAfterSeek() { NeAACDecPostSeekReset(handle, 0) }
+}

@@ -1,0 +1,175 @@
+import Audio
+import CMpg123
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// MP3 through libmpg123's feed API: bytes are pushed as they are read from the source, so a
+/// download decodes while it arrives. Gapless trimming (encoder delay and padding from the
+/// LAME/Xing header) is mpg123's own. Output is always interleaved stereo Int16 at the file's rate.
+public final class MP3Decoder: AudioDecoder {
+    private let handle: OpaquePointer
+    private let source: any ByteSource
+    private var inputOffset = 0
+    private var inputEnded = false
+    private var output = [UInt8](repeating: 0, count: 32768)
+    private var decodedAnything = false
+    private var lengthKnown = false
+    public private(set) var format: PCMFormat
+    public private(set) var totalFrames: Int?
+    public private(set) var metadata = TrackMetadata()
+    public var codecName: String { "MP3" }
+
+    private static let readSize = 16384
+    private static let ready: Bool = mpg123_init() == MPG123_OK.rawValue
+
+    /// Opens `source` and decodes until the first audio frame, so `format` is real.
+    /// Throws `AudioError` when no MPEG audio is found.
+    public init(source: any ByteSource) throws {
+        guard Self.ready else { throw AudioError.unsupportedFormat("the MP3 decoder failed to start") }
+        var err: Int32 = 0
+        guard let h = mpg123_new(nil, &err) else {
+            throw AudioError.unsupportedFormat("the MP3 decoder failed to start: \(String(cString: mpg123_plain_strerror(err)))")
+        }
+        handle = h
+        self.source = source
+        format = .cd
+        mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue), 0)
+        // Resync on damaged data rather than giving up, but not forever on random bytes.
+        mpg123_param2(h, Int32(MPG123_RESYNC_LIMIT.rawValue), 65536, 0)
+        mpg123_format_none(h)
+        for rate in [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] {
+            mpg123_format(h, rate, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+        }
+        mpg123_open_feed(h)
+        if let length = source.knownLength { mpg123_set_filesize(h, off_t(length)) }
+        pending = try decodeNext()
+        guard pending != nil else { throw AudioError.corrupt("no MP3 audio frames could be decoded") }
+    }
+
+    deinit { mpg123_delete(handle) }
+
+    private var pending: PCMChunk?
+
+    public func decode() throws -> PCMChunk? {
+        if let chunk = pending {
+            pending = nil
+            return chunk
+        }
+        return try decodeNext()
+    }
+
+    private func decodeNext() throws -> PCMChunk? {
+        while true {
+            var done = 0
+            let rc = output.withUnsafeMutableBytes { mpg123_read(handle, $0.baseAddress, $0.count, &done) }
+            if rc == MPG123_NEW_FORMAT.rawValue {
+                var rate = 0
+                var channels: Int32 = 0
+                var encoding: Int32 = 0
+                mpg123_getformat(handle, &rate, &channels, &encoding)
+                format = PCMFormat(sampleRate: rate, channels: Int(channels))
+                readTagsAndLength()
+                continue
+            }
+            if done > 0 {
+                decodedAnything = true
+                if !lengthKnown { readTagsAndLength() }
+                let samples = output.withUnsafeBytes { raw in Array(raw.bindMemory(to: Int16.self).prefix(done / 2)) }
+                return PCMChunk(format: format, samples: samples)
+            }
+            if rc == MPG123_NEED_MORE.rawValue {
+                if inputEnded { return nil }
+                try feed()
+                continue
+            }
+            if rc == MPG123_DONE.rawValue { return nil }
+            if rc == MPG123_OK.rawValue { continue }
+            let message = String(cString: mpg123_strerror(handle))
+            if decodedAnything { return nil }  // a damaged tail ends the track; what played stays played
+            throw AudioError.corrupt("the MP3 data could not be decoded (\(message))")
+        }
+    }
+
+    private func feed() throws {
+        let bytes = try source.read(at: inputOffset, count: Self.readSize)
+        if bytes.isEmpty {
+            inputEnded = true
+            return
+        }
+        inputOffset += bytes.count
+        _ = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
+        if !decodedAnything && inputOffset > 1 << 20 {
+            throw AudioError.corrupt("no MP3 audio frames in the first megabyte")
+        }
+    }
+
+    private func readTagsAndLength() {
+        let length = mpg123_length(handle)
+        if length > 0 {
+            totalFrames = Int(length)
+            lengthKnown = true
+        }
+        guard mpg123_meta_check(handle) & Int32(MPG123_ID3) != 0 else { return }
+        var v1: UnsafeMutablePointer<mpg123_id3v1>?
+        var v2: UnsafeMutablePointer<mpg123_id3v2>?
+        guard mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue else { return }
+        if let tags = v2?.pointee {
+            metadata.title = Self.text(tags.title) ?? metadata.title
+            metadata.artist = Self.text(tags.artist) ?? metadata.artist
+            metadata.album = Self.text(tags.album) ?? metadata.album
+            for i in 0..<tags.texts {
+                let field = tags.text[i]
+                let id = withUnsafeBytes(of: field.id) { String(decoding: $0, as: UTF8.self) }
+                if id == "TRCK", let value = Self.string(field.text) {
+                    let parts = value.split(separator: "/")
+                    metadata.trackNumber = parts.first.flatMap { Int($0) }
+                    metadata.trackCount = parts.count > 1 ? Int(parts[1]) : nil
+                }
+            }
+        } else if let tags = v1?.pointee {
+            func field<T>(_ t: T) -> String? {
+                let s = withUnsafeBytes(of: t) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let trimmed = s.trimmingSpaces
+                return trimmed.isEmpty ? nil : trimmed
+            }
+            metadata.title = field(tags.title)
+            metadata.artist = field(tags.artist)
+            metadata.album = field(tags.album)
+        }
+    }
+
+    private static func text(_ s: UnsafeMutablePointer<mpg123_string>?) -> String? {
+        s.flatMap { string($0.pointee) }
+    }
+
+    private static func string(_ s: mpg123_string) -> String? {
+        guard let p = s.p, s.fill > 0 else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: p, count: s.fill).prefix { $0 != 0 }
+        let value = String(decoding: bytes, as: UTF8.self)
+        return value.isEmpty ? nil : value
+    }
+
+    public func seek(toFrame frame: Int) throws -> Int {
+        var newInput: off_t = 0
+        let target = max(0, totalFrames.map { min(frame, $0) } ?? frame)
+        let reached = mpg123_feedseek(handle, off_t(target), SEEK_SET, &newInput)
+        guard reached >= 0 else {
+            throw AudioError.corrupt("cannot seek in this MP3 (\(String(cString: mpg123_strerror(handle))))")
+        }
+        pending = nil
+        inputOffset = Int(newInput)
+        inputEnded = false
+        return Int(reached)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        while s.first == " " { s.removeFirst() }
+        return String(s)
+    }
+}

@@ -1,0 +1,65 @@
+import Audio
+import CSoxr
+
+/// A streaming sample-rate converter (libsoxr, high quality, no dither), interleaved Int16.
+///
+/// The only place in Segue where samples change rate. Not thread-safe: one decoder thread owns it.
+public final class Resampler: SampleRateConverter {
+    private let handle: soxr_t
+    /// The channel count, the same on both sides.
+    public let channels: Int
+    /// Input and output rates in frames per second.
+    public let inputRate: Int, outputRate: Int
+    private let ratio: Double
+
+    /// Creates a converter from `inputRate` to `outputRate` for `channels` channels.
+    public init(from inputRate: Int, to outputRate: Int, channels: Int) throws {
+        var error: soxr_error_t?
+        var io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I)
+        io.flags |= UInt(SOXR_NO_DITHER)
+        var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
+        guard inputRate > 0, outputRate > 0, channels > 0,
+            let h = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels), &error, &io, &quality, nil)
+        else {
+            let reason = error.map { String(cString: $0) } ?? "bad rates"
+            throw AudioError.output("Cannot convert \(inputRate) Hz audio to \(outputRate) Hz (\(reason)).")
+        }
+        handle = h
+        self.channels = channels
+        self.inputRate = inputRate
+        self.outputRate = outputRate
+        ratio = Double(outputRate) / Double(inputRate)
+    }
+
+    deinit { soxr_delete(handle) }
+
+    /// Converts interleaved input; returns what is ready now (the filter holds some back until `flush`).
+    public func process(_ input: [Int16]) throws -> [Int16] {
+        let inFrames = input.count / channels
+        let capacity = Int((Double(inFrames) * ratio).rounded(.up)) + 64
+        var out = [Int16](repeating: 0, count: capacity * channels)
+        var inDone = 0
+        var outDone = 0
+        let error = input.withUnsafeBufferPointer { i in
+            out.withUnsafeMutableBufferPointer { o in
+                soxr_process(handle, i.baseAddress, inFrames, &inDone, o.baseAddress, capacity, &outDone)
+            }
+        }
+        if let error { throw AudioError.output("Resampling failed: \(String(cString: error)).") }
+        out.removeSubrange((outDone * channels)...)
+        return out
+    }
+
+    /// Ends the input: returns the rest of the output. The converter is then spent.
+    public func flush() throws -> [Int16] {
+        var result: [Int16] = []
+        var out = [Int16](repeating: 0, count: 4096 * channels)
+        while true {
+            var outDone = 0
+            let error = out.withUnsafeMutableBufferPointer { soxr_process(handle, nil, 0, nil, $0.baseAddress, 4096, &outDone) }
+            if let error { throw AudioError.output("Resampling failed: \(String(cString: error)).") }
+            if outDone == 0 { return result }
+            result += out[..<(outDone * channels)]
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Audio
+
+/// Chooses a decoder by sniffing the first bytes, never by the file name:
+/// MP3 → mpg123, MP4/M4A → our demuxer + FAAD2, ADTS → FAAD2.
+public struct StandardDecoderFactory: DecoderFactory {
+    /// Creates the factory.
+    public init() {}
+
+    public func makeDecoder(for source: any ByteSource) throws -> any AudioDecoder {
+        let prefix = try source.readFully(at: 0, count: 4096)
+        switch FormatSniffer.detect(prefix) {
+        case .mp3: return try MP3Decoder(source: source)
+        case .mp4: return try M4ADecoder(source: source)
+        case .adts: return try ADTSDecoder(source: source)
+        case .unknown(let what):
+            if prefix.isEmpty { throw AudioError.empty }
+            throw AudioError.unsupportedFormat(what)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Audio
+import Player
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one status line `segue play` keeps on a terminal: title, elapsed/total and a bar.
+struct ProgressLine {
+    let enabled: Bool
+    private var visible = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// Redraws the line in place.
+    mutating func show(title: String, position: PlaybackPosition, info: TrackInfo) {
+        guard enabled else { return }
+        let elapsed = position.seconds
+        let total = info.duration
+        let width = Self.terminalWidth()
+        let times = total.map { "\(Self.clock(elapsed)) / \(Self.clock($0))" } ?? Self.clock(elapsed)
+        let barWidth = max(0, min(30, width - times.count - 8 - min(title.count, 40)))
+        var bar = ""
+        if let total, total > 0, barWidth >= 5 {
+            let filled = Int((Double(barWidth) * min(1, elapsed / total)).rounded())
+            bar = " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
+        }
+        let room = max(0, width - times.count - bar.count - 4)
+        let shownTitle = title.count > room ? String(title.prefix(max(0, room - 1))) + "…" : title
+        Console.write("\r\u{1B}[K▶ \(shownTitle)  \(times)\(bar)")
+        visible = true
+    }
+
+    /// Ends the line so the next output starts on a fresh one.
+    mutating func finish() {
+        guard enabled, visible else { return }
+        Console.write("\n")
+        visible = false
+    }
+
+    /// Erases the line (before an error message).
+    mutating func clear() {
+        guard enabled, visible else { return }
+        Console.write("\r\u{1B}[K")
+        visible = false
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds))
+        let secs = s % 60
+        return "\(s / 60):\(secs < 10 ? "0" : "")\(secs)"
+    }
+
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+}

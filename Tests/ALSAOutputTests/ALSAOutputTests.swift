@@ -1,0 +1,49 @@
+import ALSAOutput
+import Audio
+import TestSupport
+import Testing
+
+/// ALSA tests use a `file` PCM defined in a private configuration: byte-exact capture with no
+/// sound card and no global ALSA configuration.
+@Suite struct ALSAOutputTests {
+    private func captureConfig(_ path: String) -> String {
+        #"pcm.cap { type file slave.pcm { type null } file "\#(path)" format raw perm 0644 }"#
+    }
+
+    @Test func samplesWrittenReachTheDeviceExactly() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let capture = dir + "/capture.raw"
+        let output = ALSAOutput(device: "cap", configText: captureConfig(capture))
+        let format = try output.open(.cd)
+        #expect(format == .cd)
+        var samples = [Int16](repeating: 0, count: 44_100 * 2)
+        for i in samples.indices { samples[i] = Int16(truncatingIfNeeded: i &* 37) }
+        try samples.withUnsafeBufferPointer { try output.write($0) }
+        try output.drain()
+        output.close()
+        let captured = PCMCompare.samples(fromRaw: Shell.readFile(capture) ?? [])
+        #expect(captured == samples)
+    }
+
+    @Test func aMissingDeviceIsOneSentenceThatNamesTheFix() {
+        let output = ALSAOutput(device: "segue_no_such_device", configText: "")
+        do {
+            _ = try output.open(.cd)
+            Issue.record("opening a missing device succeeded")
+        } catch let error as AudioError {
+            let text = error.description
+            #expect(text.contains("segue_no_such_device"))
+            #expect(text.contains("--output null"))
+            #expect(text.contains("--output alsa:DEVICE"))
+            #expect(!text.contains("\n"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func writingBeforeOpeningIsAnErrorNotACrash() {
+        let output = ALSAOutput(device: "cap", configText: "")
+        let samples: [Int16] = [1, 2, 3, 4]
+        #expect(throws: AudioError.self) { try samples.withUnsafeBufferPointer { try output.write($0) } }
+    }
+}

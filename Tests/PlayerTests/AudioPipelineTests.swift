@@ -1,0 +1,150 @@
+import Audio
+import Player
+import TestSupport
+import Testing
+
+/// Collects pipeline events so a test can wait for the end and check their order.
+final class EventLog: Sendable {
+    private let lock = ConditionLock([PipelineEvent]())
+
+    func record(_ event: PipelineEvent) { lock.withLockBroadcast { $0.append(event) } }
+
+    /// Waits (up to 10 s) for `.idle` or `.outputFailed`; returns every event so far.
+    func waitForEnd() -> [PipelineEvent] {
+        lock.wait(
+            until: { events in events.contains { if case .idle = $0 { true } else if case .outputFailed = $0 { true } else { false } } },
+            timeout: 10
+        ) { $0 }
+    }
+
+    var all: [PipelineEvent] { lock.withLock { $0 } }
+
+    /// A compact description of the events: "start 0", "end 0", "fail 1", "idle", "output".
+    static func summary(_ events: [PipelineEvent]) -> [String] {
+        events.map {
+            switch $0 {
+            case .trackStarted(let id, _): "start \(id)"
+            case .trackFinished(let id, _): "end \(id)"
+            case .trackFailed(let id, _, _): "fail \(id)"
+            case .idle: "idle"
+            case .outputFailed: "output"
+            }
+        }
+    }
+}
+
+private func makePipeline(_ output: RecordingOutput, _ log: EventLog) -> AudioPipeline {
+    AudioPipeline(
+        decoders: FakeDecoderFactory(),
+        converter: { FakeConverter(from: $0, to: $1, channels: $2) },
+        makeOutput: { output },
+        onEvent: { log.record($0) })
+}
+
+private func tracks(_ names: [String]) -> [PipelineTrack] {
+    names.enumerated().map { i, name in PipelineTrack(id: i, name: name, openSource: { NamedSource(name) }) }
+}
+
+/// The (tag, frame) pairs of recorded stereo samples.
+private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
+    stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) }
+}
+
+@Suite struct AudioPipelineTests {
+    @Test func consecutiveTracksJoinWithNoGapAndNoLoss() {
+        let output = RecordingOutput()
+        let log = EventLog()
+        let pipeline = makePipeline(output, log)
+        pipeline.append(tracks(["1:5000", "2:3000", "3:44100"]))
+        pipeline.finishInput()
+        let events = log.waitForEnd()
+        #expect(EventLog.summary(events) == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2", "idle"])
+        let played = frames(output.samples)
+        #expect(played.count == 5000 + 3000 + 44100)
+        // Every frame of every track, in order, exactly once.
+        var expected: [(Int16, Int16)] = []
+        for (tag, count) in [(Int16(1), 5000), (2, 3000), (3, 44100)] {
+            for f in 0..<count { expected.append((tag, Int16(f % 32768))) }
+        }
+        #expect(played.elementsEqual(expected) { $0.tag == $1.0 && $0.frame == $1.1 })
+        #expect(output.openedFormats == [PCMFormat(sampleRate: 44_100, channels: 2)])
+        #expect(output.drainCount == 1)
+        pipeline.stop()
+    }
+
+    @Test func aTrackThatFailsIsNamedAndTheRestStillPlay() {
+        let output = RecordingOutput()
+        let log = EventLog()
+        let pipeline = makePipeline(output, log)
+        pipeline.append(tracks(["1:4000", "not-a-track", "2:6000:44100:2500", "3:1000"]))
+        pipeline.finishInput()
+        let events = log.waitForEnd()
+        #expect(EventLog.summary(events) == ["start 0", "end 0", "fail 1", "start 2", "fail 2", "end 2", "start 3", "end 3", "idle"])
+        let played = frames(output.samples)
+        // Track 2 plays up to its failure; nothing is invented or lost around it.
+        #expect(played.filter { $0.tag == 2 }.count == 2500)
+        #expect(played.count == 4000 + 2500 + 1000)
+        if case .trackFailed(_, let name, let error) = events[2] {
+            #expect(name == "not-a-track")
+            #expect(error == .unsupportedFormat("not a fake track name"))
+        } else {
+            Issue.record("expected a failure event, got \(events[2])")
+        }
+        pipeline.stop()
+    }
+
+    @Test func laterTracksAtAnotherRateAreConvertedToTheOutputRate() {
+        let output = RecordingOutput()
+        let log = EventLog()
+        let pipeline = makePipeline(output, log)
+        pipeline.append(tracks(["1:44100", "2:48000:48000"]))
+        pipeline.finishInput()
+        _ = log.waitForEnd()
+        let played = frames(output.samples)
+        #expect(output.openedFormats.map(\.sampleRate) == [44_100])
+        #expect(played.filter { $0.tag == 1 }.count == 44_100)
+        #expect(played.filter { $0.tag == 2 }.count == 44_100)  // one second at 48 kHz is one second at 44.1 kHz
+        pipeline.stop()
+    }
+
+    @Test func aDeviceThatRefusesTheRateGetsConvertedAudio() {
+        let output = RecordingOutput(acceptedRate: 48_000)
+        let log = EventLog()
+        let pipeline = makePipeline(output, log)
+        pipeline.append(tracks(["1:44100"]))
+        pipeline.finishInput()
+        let events = log.waitForEnd()
+        guard case .trackStarted(_, let info) = events.first else {
+            Issue.record("no start event")
+            return
+        }
+        #expect(info.sourceFormat.sampleRate == 44_100)
+        #expect(info.outputFormat.sampleRate == 48_000)
+        #expect(frames(output.samples).count == 48_000)
+        pipeline.stop()
+    }
+
+    @Test func anOutputThatCannotOpenIsReportedAndNothingHangs() {
+        let output = RecordingOutput(failOnOpen: .output("No sound device."))
+        let log = EventLog()
+        let pipeline = makePipeline(output, log)
+        pipeline.append(tracks(["1:44100", "2:44100"]))
+        pipeline.finishInput()
+        let events = log.waitForEnd()
+        #expect(EventLog.summary(events).last == "output")
+        #expect(output.samples.isEmpty)
+    }
+
+    @Test func stopEndsPlaybackAndSilencesEvents() {
+        let output = RecordingOutput()
+        let log = EventLog()
+        let pipeline = makePipeline(output, log)
+        pipeline.append(tracks(["1:100000000"]))  // about 38 minutes: would not finish on its own
+        for _ in 0..<200 where output.samples.count < 10_000 { sleepSeconds(0.01) }
+        pipeline.stop()
+        let countAtStop = log.all.count
+        sleepSeconds(0.1)
+        #expect(log.all.count == countAtStop)
+        #expect(!EventLog.summary(log.all).contains("idle"))
+    }
+}

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""make bench: Segue side by side with mpg123, cmus and mpd, in one run, with ratios.
+
+Real-time playback goes into a PulseAudio null sink (private server, private runtime dir), so
+every player is paced like a real device. Figures are printed as a table; nothing here is a
+pass/fail test. Run from the repository root after `make build` (make bench does both).
+"""
+import json, os, shutil, signal, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SEGUE = os.path.join(ROOT, ".build/release/segue")
+FX = os.path.join(ROOT, ".build/fixtures")
+WORK = tempfile.mkdtemp(prefix="segue-bench-")
+ENV = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(WORK, "run"), HOME=os.path.join(WORK, "home"))
+os.makedirs(ENV["XDG_RUNTIME_DIR"], mode=0o700)
+os.makedirs(ENV["HOME"])
+rows = []
+
+
+def row(what, segue, other, name, unit, lower_is_better=True):
+    ratio = (segue / other) if other else float("nan")
+    rows.append((what, segue, other, name, unit, ratio, lower_is_better))
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
+
+
+def timed(cmd):
+    """CPU seconds (user+sys) and peak RSS (MB) of a command run to completion."""
+    out = os.path.join(WORK, "time.txt")
+    r = run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", out] + cmd)
+    if r.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed: {r.stderr.decode()[-400:]}")
+    wall, user, sys_, rss = open(out).read().split()[-4:]
+    return float(user) + float(sys_), int(rss) / 1024, float(wall)
+
+
+def proc_cpu(pid):
+    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def proc_hwm(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def wait_until(check, timeout):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if check():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def make_long_fixtures():
+    """Ten minutes of audio, so decode speed is not hidden by process start-up."""
+    wav, mp3, m4a = (os.path.join(WORK, n) for n in ("long.wav", "long.mp3", "long.m4a"))
+    run(["sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", "600", "sine", "440", "sine", "660", "vol", "0.5"], check=True)
+    run(["lame", "--quiet", "-b", "192", wav, mp3], check=True)
+    run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", wav, "-c:a", "aac", "-b:a", "256k", "-movflags", "+faststart", m4a], check=True)
+    os.remove(wav)
+    return mp3, m4a
+
+
+def start_pulse():
+    run(["pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "-n",
+         "--load=module-null-sink sink_name=out rate=44100", "--load=module-native-protocol-unix"], check=True)
+    if not wait_until(lambda: run(["pactl", "info"]).returncode == 0, 10):
+        sys.exit("bench: PulseAudio did not start")
+
+
+def cmus_play(path, seconds):
+    sock = os.path.join(WORK, "cmus.sock")
+    tmux = ["tmux", "-L", f"segue-bench-{os.getpid()}"]
+    run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", f"cmus --listen {sock}"], check=True)
+    try:
+        if not wait_until(lambda: os.path.exists(sock), 10):
+            return None
+        remote = ["cmus-remote", "--server", sock]
+        run(remote + ["-C", "set output_plugin=pulse"])
+        pid = int(subprocess.run(["pgrep", "-n", "-x", "cmus"], capture_output=True, text=True).stdout.split()[0])
+        before = proc_cpu(pid)
+        run(remote + ["-f", path])
+        time.sleep(1)
+        wait_until(lambda: "status stopped" in subprocess.run(remote + ["-Q"], env=ENV, capture_output=True, text=True).stdout, seconds + 10)
+        return proc_cpu(pid) - before, proc_hwm(pid)
+    finally:
+        run(tmux + ["kill-server"])
+
+
+def mpd_play(path, seconds):
+    d = os.path.join(WORK, "mpd")
+    os.makedirs(os.path.join(d, "music"))
+    shutil.copy(path, os.path.join(d, "music", "a.m4a"))
+    sock = os.path.join(d, "socket")
+    conf = os.path.join(d, "mpd.conf")
+    open(conf, "w").write(f'''music_directory "{d}/music"
+db_file "{d}/db"
+state_file "{d}/state"
+pid_file "{d}/pid"
+log_file "{d}/log"
+bind_to_address "{sock}"
+audio_output {{
+  type "pulse"
+  name "bench"
+}}
+''')
+    run(["mpd", conf], check=True)
+    try:
+        wait_until(lambda: os.path.exists(os.path.join(d, "pid")), 10)
+        pid = int(open(os.path.join(d, "pid")).read())
+        mpc = ["mpc", "-q", "--host", sock]
+        run(mpc + ["update", "--wait"])
+        run(mpc + ["add", "a.m4a"])
+        before = proc_cpu(pid)
+        run(mpc + ["play"])
+        time.sleep(1)
+        wait_until(lambda: "[playing]" not in subprocess.run(mpc[:1] + mpc[2:] + ["status"], env=ENV, capture_output=True, text=True).stdout, seconds + 10)
+        return proc_cpu(pid) - before, proc_hwm(pid)
+    finally:
+        run(["mpd", "--kill", conf])
+
+
+def hyperfine_mean(cmd):
+    out = os.path.join(WORK, "hf.json")
+    run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", out, cmd], check=True)
+    return json.load(open(out))["results"][0]["mean"] * 1000
+
+
+def main():
+    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio"]:
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing; run make deps")
+    mp3 = os.path.join(FX, "tone30.mp3")
+    m4a = os.path.join(FX, "preview.m4a")
+    long_mp3, long_m4a = make_long_fixtures()
+    start_pulse()
+    try:
+        # Real-time playback of the same 30 s files into the null sink.
+        s_cpu, s_rss, _ = timed([SEGUE, "play", "--output", "alsa:pulse", mp3])
+        m_cpu, m_rss, _ = timed(["mpg123", "-q", "-o", "alsa", "-a", "pulse", mp3])
+        row("play 30 s MP3: CPU", s_cpu, m_cpu, "mpg123", "s")
+        row("play 30 s MP3: peak RSS", s_rss, m_rss, "mpg123", "MB")
+        s_cpu, s_rss, _ = timed([SEGUE, "play", "--output", "alsa:pulse", m4a])
+        c = cmus_play(m4a, 30)
+        if c:
+            row("play 30 s M4A: CPU", s_cpu, c[0], "cmus", "s")
+            row("play 30 s M4A: peak RSS", s_rss, c[1], "cmus", "MB")
+        d = mpd_play(m4a, 30)
+        row("play 30 s M4A: CPU", s_cpu, d[0], "mpd", "s")
+        row("play 30 s M4A: peak RSS", s_rss, d[1], "mpd", "MB")
+    finally:
+        run(["pulseaudio", "-k"])
+
+    # Decode throughput: seconds of audio per CPU second, unpaced, 10-minute files.
+    null_wav = "wav:/dev/null"
+    s_cpu, _, _ = timed([SEGUE, "play", "--output", null_wav, long_mp3])
+    m_cpu, _, _ = timed(["mpg123", "-q", "-t", long_mp3])
+    f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_mp3, "-f", "null", "-"])
+    row("decode MP3: audio s per CPU s", 600 / s_cpu, 600 / m_cpu, "mpg123 -t", "x", lower_is_better=False)
+    row("decode MP3: audio s per CPU s", 600 / s_cpu, 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
+    s_cpu, _, _ = timed([SEGUE, "play", "--output", null_wav, long_m4a])
+    f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_m4a, "-f", "null", "-"])
+    row("decode M4A: audio s per CPU s", 600 / s_cpu, 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
+
+    # Start-up.
+    row("start-up (--version)", hyperfine_mean(f"{SEGUE} --version"), hyperfine_mean("mpg123 --version"), "mpg123", "ms")
+
+    print(f"\n{'measure':34} {'segue':>9} {'other':>9}  {'vs':10} {'ratio':>6}")
+    for what, s, o, name, unit, ratio, lower in rows:
+        verdict = "better" if (ratio <= 1) == lower else "worse"
+        print(f"{what:34} {s:9.3f} {o:9.3f}  {name:10} {ratio:6.2f}  ({unit}; {verdict})")
+    print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms")
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
