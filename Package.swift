@@ -17,7 +17,9 @@ let package = Package(
         .systemLibrary(name: "CFAAD2", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl has no pkgConfig on purpose: its .pc adds -lcurl, and the shim dlopens libcurl at
+        // first use instead (Sources/CCurl/shim.h). <curl/curl.h> is on the default include path.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure core.

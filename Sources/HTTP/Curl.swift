@@ -1,4 +1,6 @@
-// The only file that touches libcurl's C API. Handles are owned by classes that free them in
+// The only file that touches libcurl's C API (and must stay so: the shim's function table is a
+// `static` in the header, one copy per object file that calls it). libcurl is dlopened at the
+// first request, so runs that never use the network never load it. Handles are owned by classes that free them in
 // deinit; none of these types is Sendable, so each transfer creates, uses and frees its handles
 // on one thread. Callbacks are file-scope `let` closures (nonisolated: curl calls them on the
 // transfer thread, see notes §5).
@@ -9,8 +11,46 @@ import CCurl
     import Glibc
 #endif
 
-/// `curl_global_init`, exactly once, on first use (a lazy global).
-private let curlReady: Bool = shim_curl_global_init() == CURLE_OK
+/// Whether libcurl can be used, and if not why, in words for `HTTPError.unavailable`.
+enum CurlLibrary: Equatable {
+    case ready
+    case unavailable(String)
+
+    /// Loads libcurl and runs `curl_global_init`, exactly once, on first use (a lazy global).
+    static let shared: CurlLibrary = {
+        switch shim_curl_load() {
+        case SHIM_CURL_LOADED:
+            let code = shim_curl_global_init()
+            guard code == CURLE_OK else {
+                return .unavailable("libcurl could not be initialised (curl_global_init returned \(code.rawValue))")
+            }
+            return .ready
+        case let result: return status(of: result)
+        }
+    }()
+
+    /// The state `shim_curl_open` or `shim_curl_load` reported as `result`.
+    static func status(of result: Int32) -> CurlLibrary {
+        switch result {
+        case SHIM_CURL_LOADED: return .ready
+        case SHIM_CURL_TOO_OLD:
+            return .unavailable("the installed libcurl is too old (install the Debian package libcurl4)")
+        default: return .unavailable("libcurl is not installed (install the Debian package libcurl4)")
+        }
+    }
+
+    /// Tries to open the first of `names` into a private table and closes it again (for tests;
+    /// leaves the shared table alone).
+    static func probe(_ names: [String]) -> CurlLibrary {
+        var table = shim_curl_table()
+        let cStrings = names.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        let pointers = cStrings.map { UnsafePointer<CChar>($0) }
+        let result = pointers.withUnsafeBufferPointer { shim_curl_open($0.baseAddress, $0.count, &table) }
+        shim_curl_close(&table)
+        return status(of: result)
+    }
+}
 
 /// One HTTP response as curl delivered it, parsed from the header callback.
 struct ResponseHead {
@@ -88,9 +128,9 @@ final class CurlEasy {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
+    /// Call only once `CurlLibrary.shared` is `.ready`.
     init() {
-        precondition(curlReady, "curl_global_init failed")
-        guard let h = curl_easy_init() else { fatalError("curl_easy_init failed (out of memory)") }
+        guard let h = shim_curl_easy_init() else { fatalError("curl_easy_init failed (out of memory)") }
         handle = h
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer[0] = 0
@@ -98,8 +138,8 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        shim_curl_easy_cleanup(handle)
+        shim_curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -108,13 +148,13 @@ final class CurlEasy {
 
     /// Adds request header lines ("Name: value").
     func setHeaders(_ lines: [String]) {
-        for line in lines { headerList = curl_slist_append(headerList, line) }
+        for line in lines { headerList = shim_curl_slist_append(headerList, line) }
         if headerList != nil { _ = shim_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
     }
 
     /// The text curl left in its error buffer, or its generic message for `code`.
     func message(for code: CURLcode) -> String {
-        errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: shim_curl_easy_strerror(code))
     }
 
     /// Final response status (0 if none arrived).
@@ -130,12 +170,13 @@ final class CurlEasy {
 private final class CurlMulti {
     let handle: UnsafeMutableRawPointer
 
+    /// Call only once `CurlLibrary.shared` is `.ready`.
     init() {
-        guard let m = curl_multi_init() else { fatalError("curl_multi_init failed (out of memory)") }
+        guard let m = shim_curl_multi_init() else { fatalError("curl_multi_init failed (out of memory)") }
         handle = m
     }
 
-    deinit { curl_multi_cleanup(handle) }
+    deinit { _ = shim_curl_multi_cleanup(handle) }
 }
 
 /// How one attempt ended.
@@ -146,6 +187,8 @@ enum TransferEnd {
     case stopped
     /// No byte arrived for `stallTimeout` seconds.
     case stalled
+    /// libcurl could not be loaded or initialised; `reason` says why and what to install.
+    case unavailable(reason: String)
 }
 
 /// The curl error codes the HTTP module reacts to.
@@ -177,7 +220,8 @@ struct CurlRequest {
     /// Accept every encoding curl can decode (JSON); off for audio.
     var acceptCompressed = false
 
-    func perform(_ context: TransferContext) -> TransferEnd {
+    func perform(_ context: TransferContext, library: CurlLibrary = .shared) -> TransferEnd {
+        if case .unavailable(let reason) = library { return .unavailable(reason: reason) }
         let easy = CurlEasy()
         easy.set(CURLOPT_URL, url)
         easy.set(CURLOPT_FOLLOWLOCATION, 1)
@@ -204,21 +248,21 @@ struct CurlRequest {
         easy.set(CURLOPT_NOPROGRESS, 0)
 
         let multi = CurlMulti()
-        _ = curl_multi_add_handle(multi.handle, easy.handle)
-        defer { _ = curl_multi_remove_handle(multi.handle, easy.handle) }  // before `multi` and `easy` go
+        _ = shim_curl_multi_add_handle(multi.handle, easy.handle)
+        defer { _ = shim_curl_multi_remove_handle(multi.handle, easy.handle) }  // before `multi` and `easy` go
 
         context.lastActivity = .now
         var running: Int32 = 1
         while true {
-            _ = curl_multi_perform(multi.handle, &running)
+            _ = shim_curl_multi_perform(multi.handle, &running)
             if running == 0 { break }
             if context.shouldStop() { return .stopped }
             if (ContinuousClock.now - context.lastActivity).seconds >= options.stallTimeout { return .stalled }
-            _ = curl_multi_poll(multi.handle, nil, 0, 50, nil)
+            _ = shim_curl_multi_poll(multi.handle, nil, 0, 50, nil)
         }
         var code = CURLE_OK
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi.handle, &queued) {
+        while let message = shim_curl_multi_info_read(multi.handle, &queued) {
             if message.pointee.msg == CURLMSG_DONE { code = message.pointee.data.result }
         }
         if code.rawValue == CurlCode.writeError || code.rawValue == CurlCode.abortedByCallback,

@@ -75,6 +75,8 @@ public final class HTTPClient: Sendable {
             return .failure(.failed(url: url, detail: "the request was stopped"))
         case .stalled:
             return .failure(.stalled(url: url, seconds: options.stallTimeout, received: body.count))
+        case .unavailable(let reason):
+            return .failure(.unavailable(url: url, reason: reason))
         case .finished(let code, let message):
             guard code == CurlCode.ok else {
                 let expected = context.head.value("content-length").flatMap { Int($0) }

@@ -16,12 +16,16 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyRedirects(url: String)
     /// Anything else the transfer reported (`detail` is curl's message).
     case failed(url: String, detail: String)
+    /// libcurl could not be loaded or initialised; `reason` says why and what to install, as in
+    /// "libcurl is not installed (install the Debian package libcurl4)".
+    case unavailable(url: String, reason: String)
 
     /// The address this error is about.
     public var url: String {
         switch self {
         case .badURL(let url, _), .cannotConnect(let url, _), .status(let url, _, _), .timedOut(let url, _),
-            .stalled(let url, _, _), .dropped(let url, _, _), .tooManyRedirects(let url), .failed(let url, _):
+            .stalled(let url, _, _), .dropped(let url, _, _), .tooManyRedirects(let url), .failed(let url, _),
+            .unavailable(let url, _):
             return url
         }
     }
@@ -31,7 +35,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotConnect, .timedOut, .stalled, .dropped: return true
         case .status(_, let code, _): return HTTPError.transientStatuses.contains(code)
-        case .badURL, .tooManyRedirects, .failed: return false
+        case .badURL, .tooManyRedirects, .failed, .unavailable: return false
         }
     }
 
@@ -53,6 +57,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .dropped(_, let received, nil): return "the connection dropped after \(received) bytes"
         case .tooManyRedirects: return "the server redirected too many times"
         case .failed(_, let detail): return detail
+        case .unavailable(_, let reason): return reason
         }
     }
 
