@@ -22,8 +22,8 @@ def row(what, segue, other, name, unit, lower_is_better=True):
     rows.append((what, segue, other, name, unit, ratio, lower_is_better))
 
 
-def run(cmd, **kw):
-    return subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kw)
+def run(cmd, timeout=120, **kw):
+    return subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout, **kw)
 
 
 def timed(cmd):
@@ -77,17 +77,22 @@ def start_pulse():
 def cmus_play(path, seconds):
     sock = os.path.join(WORK, "cmus.sock")
     tmux = ["tmux", "-L", f"segue-bench-{os.getpid()}"]
+    conf = os.path.join(ENV["HOME"], ".config", "cmus")
+    os.makedirs(conf, exist_ok=True)
+    # No D-Bus here: without mpris=false cmus stops at a "Press <enter>" prompt.
+    open(os.path.join(conf, "rc"), "w").write("set mpris=false\nset output_plugin=pulse\n")
     run(tmux + ["new-session", "-d", "-x", "80", "-y", "24", f"cmus --listen {sock}"], check=True)
     try:
         if not wait_until(lambda: os.path.exists(sock), 10):
             return None
+        run(tmux + ["send-keys", "Enter"])
         remote = ["cmus-remote", "--server", sock]
-        run(remote + ["-C", "set output_plugin=pulse"])
+        run(remote + ["-C", "set output_plugin=pulse"], timeout=10)
         pid = int(subprocess.run(["pgrep", "-n", "-x", "cmus"], capture_output=True, text=True).stdout.split()[0])
         before = proc_cpu(pid)
         run(remote + ["-f", path])
         time.sleep(1)
-        wait_until(lambda: "status stopped" in subprocess.run(remote + ["-Q"], env=ENV, capture_output=True, text=True).stdout, seconds + 10)
+        wait_until(lambda: "status stopped" in subprocess.run(remote + ["-Q"], env=ENV, capture_output=True, text=True, timeout=10).stdout, seconds + 10)
         return proc_cpu(pid) - before, proc_hwm(pid)
     finally:
         run(tmux + ["kill-server"])

@@ -58,6 +58,13 @@ public struct PlaybackPosition: Sendable, Equatable {
     /// The output rate.
     public var sampleRate: Int
 
+    /// Creates a position.
+    public init(trackID: Int?, frames: Int, sampleRate: Int) {
+        self.trackID = trackID
+        self.frames = frames
+        self.sampleRate = sampleRate
+    }
+
     /// Seconds heard.
     public var seconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }

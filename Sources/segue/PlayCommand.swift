@@ -49,8 +49,17 @@ struct PlayCommand {
                 case .trackStarted(let id, let info):
                     line.finish()
                     current = (id, info)
-                case .trackFinished:
+                case .trackFinished(let id, _):
                     played += 1
+                    if let info = current?.info, current?.id == id {
+                        // Leave the finished item's line on screen, showing its whole length.
+                        let end = PlaybackPosition(
+                            trackID: id, frames: info.totalFrames ?? pipeline.playbackPosition.frames,
+                            sampleRate: info.sourceFormat.sampleRate)
+                        line.show(title: title(info, options.items[id]), position: end, info: info)
+                        line.finish()
+                        current = nil
+                    }
                 case .trackFailed(_, let name, let error):
                     line.clear()
                     let text = error.description

@@ -35,6 +35,26 @@ import Testing
         #expect(PCMCompare.maxDifference(out.samples[882_000...], preview[...]) <= 1)
     }
 
+    @Test func aDroppedConnectionResumesAndAServerErrorIsRetriedWithNothingLost() throws {
+        let server = FixtureHTTPServer()
+        defer { server.stop() }
+        let moovLast = Fixtures.bytes("tone.m4a")  // moov at the end: plays once the download is complete
+        server.route("/dropped.m4a", .dropAfter(moovLast, contentType: "audio/mp4", cutAt: 60_000, times: 1))
+        server.route("/flaky.mp3", .sequence([.status(500), .file(Fixtures.bytes("tone.mp3"), contentType: "audio/mpeg")]))
+        let wav = Fixtures.temporaryDirectory() + "/out.wav"
+        let result = play(["--output", "wav:" + wav, server.url("/dropped.m4a"), server.url("/flaky.mp3")])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(server.requests(for: "/dropped.m4a").last?.header("range") == "bytes=60000-")
+        #expect(server.requests(for: "/flaky.mp3").count == 2)
+        let out = try #require(PCMCompare.readWAV(wav))
+        #expect(out.samples.count == (220_500 + 220_500) * 2)
+        let m4a = PCMCompare.ffmpegDecode(Fixtures.path("tone.m4a"))
+        #expect(PCMCompare.maxDifference(out.samples[0..<441_000], m4a[...]) <= 1)
+        let mp3 = PCMCompare.samples(fromRaw: Shell.run("mpg123", ["-q", "-s", Fixtures.path("tone.mp3")]).stdout)
+        #expect(Array(out.samples[441_000...]) == mp3)
+    }
+
     @Test func eachBrokenItemIsNamedWithItsReasonAndTheRestStillPlay() throws {
         let server = FixtureHTTPServer()
         defer { server.stop() }
