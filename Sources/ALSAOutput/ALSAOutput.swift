@@ -93,6 +93,24 @@ public final class ALSAOutput: AudioOutput {
         }
     }
 
+    private var pausedByDrop = false
+
+    public func setPaused(_ paused: Bool) {
+        guard let pcm else { return }
+        if paused {
+            // Hardware pause keeps the buffered audio; devices that cannot pause lose it.
+            if snd_pcm_pause(pcm, 1) != 0 {
+                snd_pcm_drop(pcm)
+                pausedByDrop = true
+            }
+        } else if pausedByDrop {
+            snd_pcm_prepare(pcm)
+            pausedByDrop = false
+        } else if snd_pcm_pause(pcm, 0) != 0 {
+            snd_pcm_prepare(pcm)
+        }
+    }
+
     public func discardBuffered() {
         guard let pcm else { return }
         snd_pcm_drop(pcm)

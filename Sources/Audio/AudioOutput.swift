@@ -11,6 +11,8 @@ public protocol AudioOutput: AnyObject {
     func open(_ format: PCMFormat) throws -> PCMFormat
     /// Plays interleaved samples in the opened format; blocks while the device is full.
     func write(_ samples: UnsafeBufferPointer<Int16>) throws
+    /// Holds the device where it is (true) or lets it go on (false); buffered audio is kept.
+    func setPaused(_ paused: Bool)
     /// Stops at once, discarding what the device still holds (pause, skip, seek).
     func discardBuffered()
     /// Waits until everything written has been heard.

@@ -28,6 +28,17 @@ public final class NullOutput: AudioOutput {
         if ahead > 0 { sleepSeconds(ahead) }
     }
 
+    private var pausedAt: ContinuousClock.Instant?
+
+    public func setPaused(_ paused: Bool) {
+        if paused, pausedAt == nil {
+            pausedAt = clock.now
+        } else if !paused, let since = pausedAt {
+            start = start.advanced(by: since.duration(to: clock.now))  // the paused time was not played
+            pausedAt = nil
+        }
+    }
+
     public func discardBuffered() { resetClock() }
 
     public func drain() throws {

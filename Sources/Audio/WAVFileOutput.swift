@@ -42,6 +42,8 @@ public final class WAVFileOutput: AudioOutput {
         }
     }
 
+    public func setPaused(_ paused: Bool) {}
+
     public func discardBuffered() {}
 
     public func drain() throws {

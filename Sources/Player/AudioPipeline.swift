@@ -1,32 +1,52 @@
 import Audio
 import Synchronization
 
-/// Plays a list of tracks back to back through one output: a decoder thread fills a bounded
-/// ring with PCM in the output format, and an output thread drains it into the device.
+/// Plays tracks back to back through one output: a decoder thread fills a bounded ring with PCM
+/// in the output format, and an output thread drains it into the device.
 ///
-/// Consecutive tracks join with no inserted or lost samples: the decoder thread moves straight
-/// from one decoder to the next, and the next track's source is opened (its download started)
-/// as soon as the current one starts decoding. The output is opened with the first track's
-/// format; later tracks at other rates are converted once, by the injected converter.
-/// Events arrive on the pipeline's threads, in playing order; keep handlers short.
+/// The pipeline does not hold a playlist: when a track's decoding ends it asks its
+/// `nextTrack` provider what follows, so queue edits take effect without restarting anything.
+/// Consecutive tracks join with no inserted or lost samples (or overlap by the crossfade), and
+/// the next track's source is opened — its download started — as soon as the current one
+/// starts decoding. The output is opened with the first track's format; later tracks at other
+/// rates are converted once, by the injected converter.
+///
+/// Every method may be called from any thread and returns at once. Events arrive on the
+/// pipeline's threads, in playing order; keep handlers short and never call back into the
+/// pipeline while holding a lock the provider also takes.
 public final class AudioPipeline: Sendable {
+    private enum Job {
+        case start(PipelineTrack, frame: Int)
+        case continueAfter(Int)
+    }
+
     private struct Control {
-        var tracks: [PipelineTrack] = []
-        var inputClosed = false
+        var job: Job?
+        var generation = 0
         var stopped = false
         var negotiated: PCMFormat?
         var outputFailed = false
-        var currentSource: (any ByteSource)?
-        var prefetched: (id: Int, source: any ByteSource)?
+        var provider: (@Sendable (Int) -> PipelineTrack?)?
+        var decodingID: Int?
+        var playingID: Int?
+        var currentSource: (key: String, source: any ByteSource)?
+        var prefetched: (key: String, source: any ByteSource)?
+        var crossfadeSeconds = 0.0
     }
+
+    private enum Outcome { case finished, superseded }
 
     private let control = ConditionLock(Control())
     private let ring: PCMRing
     private let position = Mutex(PlaybackPosition(trackID: nil, frames: 0, sampleRate: 44_100))
+    private let volumeBits = Atomic<UInt64>(1.0.bitPattern)
     private let decoders: any DecoderFactory
     private let converter: ConverterMaker
     private let makeOutput: OutputMaker
     private let onEvent: @Sendable (PipelineEvent) -> Void
+
+    /// Frames handed to the device per write: small enough that pause and volume act within ~50 ms.
+    private static let writeFrames = 2048
 
     /// Creates a pipeline and starts its two threads. `makeOutput` runs on the output thread.
     /// `bufferSeconds` of decoded audio are kept ahead of the output.
@@ -43,27 +63,87 @@ public final class AudioPipeline: Sendable {
         startThread(name: "segue-output") { [self] in outputLoop() }
     }
 
-    /// Queues tracks to play after those already queued.
-    public func append(_ tracks: [PipelineTrack]) {
-        control.withLockBroadcast { $0.tracks += tracks }
+    /// Sets what follows a track: called on the decoder thread with the id of the track whose
+    /// decoding just ended; nil means nothing follows (the pipeline drains and reports `.idle`).
+    public func setNextTrackProvider(_ provider: @escaping @Sendable (Int) -> PipelineTrack?) {
+        control.withLock { $0.provider = provider }
     }
 
-    /// No more tracks will be appended: after the last one the pipeline drains and reports `.idle`.
-    public func finishInput() {
-        control.withLockBroadcast { $0.inputClosed = true }
+    /// Plays `track` from `frame` at once, dropping whatever was queued or sounding.
+    public func play(_ track: PipelineTrack, fromFrame frame: Int = 0) {
+        let generation = ring.flush()
+        let abandoned = control.withLockBroadcast { c -> (any ByteSource)? in
+            c.generation = generation
+            c.job = .start(track, frame: max(0, frame))
+            c.decodingID = track.id
+            // Seeking within the same item keeps its download; anything else is cancelled.
+            guard let current = c.currentSource, current.key != track.name else { return nil }
+            return current.source
+        }
+        abandoned?.cancel()
     }
 
-    /// Holds playback where it is (the device plays out what it already has) or resumes it.
+    /// The track that follows the one playing may have changed (a queue edit): if the decoder
+    /// already moved past the playing track, what it decoded ahead is dropped and the provider
+    /// is asked again. Nothing audible is interrupted.
+    public func nextTrackChanged() {
+        let state = control.withLock { ($0.playingID, $0.decodingID) }
+        guard let playing = state.0, state.1 != playing, let generation = ring.truncate(afterEndOf: playing) else { return }
+        let abandoned = control.withLockBroadcast { c -> (any ByteSource)? in
+            c.generation = generation
+            c.job = .continueAfter(playing)
+            c.decodingID = playing
+            defer { c.prefetched = nil }
+            return c.prefetched?.source
+        }
+        abandoned?.cancel()
+    }
+
+    /// Stops playback at once and forgets queued audio; the pipeline stays ready for `play`.
+    public func halt() {
+        let generation = ring.flush()
+        let abandoned = control.withLockBroadcast { c -> [any ByteSource] in
+            c.generation = generation
+            c.job = nil
+            c.decodingID = nil
+            defer {
+                c.currentSource = nil
+                c.prefetched = nil
+            }
+            return [c.currentSource?.source, c.prefetched?.source].compactMap { $0 }
+        }
+        abandoned.forEach { $0.cancel() }
+        ring.push(.discard, generation: generation)
+    }
+
+    /// Waits up to `timeout` seconds until the track given to the last `play` has decoded audio
+    /// ready (or failed); true when audio is ready. With playback paused this is prepareToPlay.
+    public func waitUntilReady(timeout: Double) -> Bool {
+        ring.waitForSamples(generation: control.withLock { $0.generation }, timeout: timeout)
+    }
+
+    /// Holds playback where it is (the device pauses too, within one write) or resumes it.
     public func setPaused(_ paused: Bool) { ring.setPaused(paused) }
+
+    /// Software volume, 0 (silent) to 1 (unchanged); applied as samples reach the device.
+    public func setVolume(_ volume: Double) {
+        volumeBits.store(min(1, max(0, volume)).bitPattern, ordering: .relaxed)
+    }
+
+    /// Overlap between consecutive tracks, in seconds (0: gapless, the default). Applies from
+    /// the next track boundary the decoder reaches.
+    public func setCrossfade(seconds: Double) {
+        control.withLock { $0.crossfadeSeconds = max(0, min(30, seconds)) }
+    }
 
     /// The position of what is being heard now.
     public var playbackPosition: PlaybackPosition { position.withLock { $0 } }
 
-    /// Stops at once: cancels downloads, drops queued audio; no more events are sent.
+    /// Ends the pipeline for good: cancels downloads, drops queued audio; no more events are sent.
     public func stop() {
         let sources = control.withLockBroadcast { c -> [any ByteSource] in
             c.stopped = true
-            return [c.currentSource, c.prefetched?.source].compactMap { $0 }
+            return [c.currentSource?.source, c.prefetched?.source].compactMap { $0 }
         }
         sources.forEach { $0.cancel() }
         ring.close()
@@ -77,98 +157,148 @@ public final class AudioPipeline: Sendable {
 
     // MARK: decoder thread
 
-    private func nextTrack() -> PipelineTrack? {
-        control.wait(until: { $0.stopped || !$0.tracks.isEmpty || $0.inputClosed }) { c in
-            guard !c.stopped, !c.tracks.isEmpty else { return nil }
-            return c.tracks.removeFirst()
+    private func decodeLoop() {
+        while true {
+            let taken = control.wait(until: { $0.stopped || $0.job != nil }) { c -> (Job, Int)? in
+                guard !c.stopped, let job = c.job else { return nil }
+                c.job = nil
+                return (job, c.generation)
+            }
+            guard let (job, generation) = taken else { return }
+            var fader = Crossfader(frames: 0, channels: 2)
+            var track: PipelineTrack?
+            var frame = 0
+            switch job {
+            case .start(let t, let f):
+                track = t
+                frame = f
+            case .continueAfter(let id):
+                track = next(after: id, generation: generation)
+            }
+            var superseded = false
+            while let current = track, !superseded {
+                superseded = decode(current, fromFrame: frame, generation: generation, fader: &fader) == .superseded
+                frame = 0
+                if !superseded { track = next(after: current.id, generation: generation) }
+            }
+            if !superseded && ring.generation == generation {
+                let rest = fader.drain()
+                if !rest.isEmpty { ring.push(.samples(rest), generation: generation) }
+                ring.push(.idle, generation: generation)
+            }
         }
     }
 
-    private func decodeLoop() {
-        while let track = nextTrack() {
-            play(track)
-            if isStopped { return }
+    /// What follows `id`, asked of the provider while no flush can intervene; nil when nothing
+    /// follows or this generation was abandoned.
+    private func next(after id: Int, generation: Int) -> PipelineTrack? {
+        control.withLock { c -> PipelineTrack? in
+            guard c.generation == generation, !c.stopped else { return nil }
+            let next = c.provider?(id)
+            c.decodingID = next?.id
+            return next
         }
-        ring.push(.idle)
     }
 
     private func openSource(_ track: PipelineTrack) throws -> any ByteSource {
         let reused = control.withLock { c -> (any ByteSource)? in
-            guard let p = c.prefetched, p.id == track.id else { return nil }
-            c.prefetched = nil
-            return p.source
+            if let p = c.prefetched, p.key == track.name {
+                c.prefetched = nil
+                return p.source
+            }
+            if let current = c.currentSource, current.key == track.name { return current.source }
+            return nil
         }
         let source = try reused ?? track.openSource()
-        control.withLock { $0.currentSource = source }
+        control.withLock { $0.currentSource = (track.name, source) }
         return source
     }
 
-    /// Starts the next queued track's download while this one decodes.
-    private func prefetchNext() {
-        let next = control.withLock { c -> PipelineTrack? in c.prefetched == nil ? c.tracks.first : nil }
-        guard let next, let source = try? next.openSource() else { return }
+    /// Starts the next track's download while this one decodes.
+    private func prefetch(after track: PipelineTrack, generation: Int) {
+        let next = control.withLock { c -> PipelineTrack? in
+            guard c.generation == generation, c.prefetched?.key == nil else { return nil }
+            return c.provider?(track.id)
+        }
+        guard let next, next.name != track.name, let source = try? next.openSource() else { return }
         let keep = control.withLock { c -> Bool in
-            guard !c.stopped, c.tracks.first?.id == next.id else { return false }
-            c.prefetched = (next.id, source)
+            guard !c.stopped, c.generation == generation, c.prefetched == nil else { return false }
+            c.prefetched = (next.name, source)
             return true
         }
         if !keep { source.cancel() }
     }
 
-    private func play(_ track: PipelineTrack) {
+    private func decode(_ track: PipelineTrack, fromFrame frame: Int, generation: Int, fader: inout Crossfader) -> Outcome {
         var started = false
+        func push(_ item: PipelineItem) -> Bool { ring.push(item, generation: generation) }
         do {
             let source = try openSource(track)
             let decoder = try decoders.makeDecoder(for: source)
-            prefetchNext()
+            let startFrame = frame > 0 ? try decoder.seek(toFrame: frame) : 0
+            prefetch(after: track, generation: generation)
             var sourceFormat = decoder.format
-            guard let outputFormat = negotiate(sourceFormat) else { return }
+            guard let outputFormat = negotiate(sourceFormat, generation: generation) else { return .superseded }
             var conversion = try makeConversion(from: sourceFormat, to: outputFormat)
             let info = TrackInfo(
                 metadata: decoder.metadata, totalFrames: decoder.totalFrames, sourceFormat: sourceFormat,
                 outputFormat: outputFormat, codecName: decoder.codecName)
-            guard ring.push(.start(id: track.id, info: info)) else { return }
+            let crossfade = control.withLock { $0.crossfadeSeconds }
+            let overlap = frame == 0 ? Int(crossfade * Double(outputFormat.sampleRate)) : 0
+            if overlap != fader.frames || outputFormat.channels != fader.channels {
+                let rest = fader.drain()
+                if !rest.isEmpty, !push(.samples(rest)) { return .superseded }
+                fader = Crossfader(frames: overlap, channels: outputFormat.channels)
+            }
+            guard push(.start(id: track.id, info: info, startFrame: startFrame)) else { return .superseded }
             started = true
+            func emit(_ samples: [Int16]) -> Bool {
+                guard !samples.isEmpty else { return ring.generation == generation }
+                let matched = ChannelMap.convert(samples, from: sourceFormat.channels, to: outputFormat.channels)
+                let ready = fader.process(matched)
+                return ready.isEmpty ? ring.generation == generation : push(.samples(ready))
+            }
             while let chunk = try decoder.decode() {
                 if chunk.format != sourceFormat {
-                    guard try emit(conversion?.flush() ?? [], channels: sourceFormat.channels, to: outputFormat) else { return }
+                    guard emit(try conversion?.flush() ?? []) else { return .superseded }
                     sourceFormat = chunk.format
                     conversion = try makeConversion(from: sourceFormat, to: outputFormat)
                 }
-                let converted = try conversion?.process(chunk.samples) ?? chunk.samples
-                guard emit(converted, channels: sourceFormat.channels, to: outputFormat) else { return }
+                guard emit(try conversion?.process(chunk.samples) ?? chunk.samples) else { return .superseded }
             }
-            guard try emit(conversion?.flush() ?? [], channels: sourceFormat.channels, to: outputFormat) else { return }
-            ring.push(.end(id: track.id))
+            guard emit(try conversion?.flush() ?? []) else { return .superseded }
+            let leftover = fader.trackEnded()
+            if !leftover.isEmpty, !push(.samples(leftover)) { return .superseded }
+            guard push(.end(id: track.id)) else { return .superseded }
         } catch let error as AudioError {
-            if error != .cancelled || !isStopped { fail(track, error, started: started) }
+            if error == .cancelled && ring.generation != generation { return .superseded }
+            return fail(track, error, started: started, generation: generation, fader: &fader)
         } catch {
-            fail(track, .corrupt(String(describing: error)), started: started)
+            return fail(track, .corrupt(String(describing: error)), started: started, generation: generation, fader: &fader)
         }
-        control.withLock { $0.currentSource = nil }
+        return ring.generation == generation ? .finished : .superseded
     }
 
-    private func fail(_ track: PipelineTrack, _ error: AudioError, started: Bool) {
+    private func fail(_ track: PipelineTrack, _ error: AudioError, started: Bool, generation: Int, fader: inout Crossfader) -> Outcome {
+        let rest = fader.drain()
+        if !rest.isEmpty { ring.push(.samples(rest), generation: generation) }
         // Through the ring, so the failure is told when playback reaches it, in order.
-        ring.push(.failed(id: track.id, name: track.name, error: error))
-        if started { ring.push(.end(id: track.id)) }
+        ring.push(.failed(id: track.id, name: track.name, error: error), generation: generation)
+        if started { ring.push(.end(id: track.id), generation: generation) }
+        return ring.generation == generation ? .finished : .superseded
     }
 
     private func makeConversion(from source: PCMFormat, to output: PCMFormat) throws -> (any SampleRateConverter)? {
         source.sampleRate == output.sampleRate ? nil : try converter(source.sampleRate, output.sampleRate, source.channels)
     }
 
-    /// Adapts channel count and queues samples; false when stopped.
-    private func emit(_ samples: [Int16], channels: Int, to output: PCMFormat) -> Bool {
-        guard !samples.isEmpty else { return !isStopped }
-        return ring.push(.samples(ChannelMap.convert(samples, from: channels, to: output.channels)))
-    }
-
     /// The output format, asking the output thread to open the device on first use.
-    private func negotiate(_ format: PCMFormat) -> PCMFormat? {
+    private func negotiate(_ format: PCMFormat, generation: Int) -> PCMFormat? {
         if let known = control.withLock({ $0.negotiated }) { return known }
-        guard ring.push(.open(format)) else { return nil }
-        return control.wait(until: { $0.negotiated != nil || $0.stopped || $0.outputFailed }) { $0.negotiated }
+        guard ring.push(.open(format), generation: generation) else { return nil }
+        return control.wait(until: { $0.negotiated != nil || $0.stopped || $0.outputFailed || $0.generation != generation }) {
+            $0.negotiated
+        }
     }
 
     // MARK: output thread
@@ -185,39 +315,83 @@ public final class AudioPipeline: Sendable {
         var current: Int?
         var frames = 0
         var format = PCMFormat.cd
-        while let item = ring.pop() {
+        func publish() {
+            let heard = max(0, frames - output.bufferedFrames)
+            let id = current
+            let rate = format.sampleRate
+            position.withLock { $0 = PlaybackPosition(trackID: id, frames: heard, sampleRate: rate) }
+        }
+        while true {
+            if ring.isPaused {
+                output.setPaused(true)
+                publish()
+                ring.waitWhilePaused()
+                output.setPaused(false)
+            }
+            guard let (item, discard) = ring.pop() else { return }
+            if discard { output.discardBuffered() }
             do {
                 switch item {
                 case .open(let requested):
                     format = try output.open(requested)
                     let accepted = format
                     control.withLockBroadcast { $0.negotiated = accepted }
-                    position.withLock { $0 = PlaybackPosition(trackID: nil, frames: 0, sampleRate: accepted.sampleRate) }
-                case .start(let id, let info):
+                    publish()
+                case .start(let id, let info, let startFrame):
                     current = id
-                    frames = 0
+                    // The start is in the source's frames; the position counts the output's.
+                    frames = startFrame * info.outputFormat.sampleRate / max(1, info.sourceFormat.sampleRate)
+                    control.withLock { $0.playingID = id }
+                    publish()
                     send(.trackStarted(id: id, info: info))
                 case .samples(let samples):
-                    try samples.withUnsafeBufferPointer { try output.write($0) }
-                    frames += samples.count / format.channels
-                    let heard = max(0, frames - output.bufferedFrames)
-                    let id = current
-                    position.withLock { $0 = PlaybackPosition(trackID: id, frames: heard, sampleRate: format.sampleRate) }
+                    try write(samples, to: output, format: format) {
+                        frames += $0
+                        publish()
+                    }
                 case .end(let id):
                     send(.trackFinished(id: id, frames: frames))
                 case .failed(let id, let name, let error):
                     send(.trackFailed(id: id, name: name, error: error))
                 case .idle:
                     try output.drain()
-                    let id = current
-                    let total = frames
-                    position.withLock { $0 = PlaybackPosition(trackID: id, frames: total, sampleRate: format.sampleRate) }
+                    publish()
+                    control.withLock { $0.playingID = nil }
                     send(.idle)
+                case .discard:
+                    current = nil
+                    frames = 0
+                    control.withLock { $0.playingID = nil }
+                    publish()
                 }
             } catch {
                 outputFailure(error)
                 return
             }
+        }
+    }
+
+    /// Writes in small pieces, applying the volume, so pause and volume act quickly.
+    private func write(_ samples: [Int16], to output: any AudioOutput, format: PCMFormat, wrote: (Int) -> Void) throws {
+        let step = Self.writeFrames * format.channels
+        var offset = 0
+        while offset < samples.count {
+            if ring.isPaused {
+                output.setPaused(true)
+                ring.waitWhilePaused()
+                output.setPaused(false)
+            }
+            let end = min(samples.count, offset + step)
+            let volume = Double(bitPattern: volumeBits.load(ordering: .relaxed))
+            if volume >= 1 {
+                try samples[offset..<end].withUnsafeBufferPointer { try output.write($0) }
+            } else {
+                let gain = volume * volume  // closer to perceived loudness than a straight line
+                let scaled = samples[offset..<end].map { Int16(Double($0) * gain) }
+                try scaled.withUnsafeBufferPointer { try output.write($0) }
+            }
+            wrote((end - offset) / format.channels)
+            offset = end
         }
     }
 

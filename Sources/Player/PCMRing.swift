@@ -4,20 +4,24 @@ import Audio
 enum PipelineItem {
     /// Open the output for this format, then report the format in use.
     case open(PCMFormat)
-    /// The following samples belong to track `id`.
-    case start(id: Int, info: TrackInfo)
+    /// The following samples belong to track `id`, starting `startFrame` frames into it.
+    case start(id: Int, info: TrackInfo, startFrame: Int)
     /// Interleaved samples in the output format.
     case samples([Int16])
     /// Track `id` has no more samples.
     case end(id: Int)
     /// Track `id` failed here; reported when playback reaches this point.
     case failed(id: Int, name: String, error: AudioError)
-    /// No more tracks: drain the device and report idle.
+    /// Nothing follows: drain the device and report idle.
     case idle
+    /// Playback was halted: drop what the device holds, report nothing.
+    case discard
 }
 
 /// A bounded FIFO between the decoder and output threads. `push` blocks while more than
 /// `capacity` samples wait, so decoding stays a little ahead of playback and no further.
+/// Every push carries the generation it was decoded for; a flush bumps the generation, and
+/// late pushes from an abandoned decode are dropped.
 final class PCMRing: Sendable {
     private struct State {
         var items: [PipelineItem] = []
@@ -25,6 +29,12 @@ final class PCMRing: Sendable {
         var queuedSamples = 0
         var closed = false
         var paused = false
+        var generation = 0
+        var discardPending = false
+
+        var headIsOpen: Bool {
+            if head < items.count, case .open = items[head] { true } else { false }
+        }
     }
 
     private let lock = ConditionLock(State())
@@ -32,22 +42,26 @@ final class PCMRing: Sendable {
 
     init(capacitySamples: Int) { capacity = capacitySamples }
 
-    /// Adds an item; false when the ring was closed (stop) while waiting.
+    /// Adds an item decoded for `generation`; false when that generation is over or the ring closed.
     @discardableResult
-    func push(_ item: PipelineItem) -> Bool {
+    func push(_ item: PipelineItem, generation: Int) -> Bool {
         let size: Int
         if case .samples(let s) = item { size = s.count } else { size = 0 }
-        return lock.wait(until: { $0.closed || $0.queuedSamples == 0 || $0.queuedSamples + size <= self.capacity }) { s in
-            guard !s.closed else { return false }
+        return lock.wait(until: {
+            $0.closed || $0.generation != generation || $0.queuedSamples == 0 || $0.queuedSamples + size <= self.capacity
+        }) { s in
+            guard !s.closed, s.generation == generation else { return false }
             s.items.append(item)
             s.queuedSamples += size
             return true
         }
     }
 
-    /// The next item, waiting while empty or paused; nil once closed.
-    func pop() -> PipelineItem? {
-        lock.wait(until: { $0.closed || (!$0.paused && $0.head < $0.items.count) }) { s in
+    /// The next item, waiting while empty or paused; nil once closed. `discard` is true when a
+    /// flush happened since the last pop, so the device's buffered audio must be dropped first.
+    func pop() -> (item: PipelineItem, discard: Bool)? {
+        // Opening the device is not playback, so it goes ahead while paused (prepareToPlay).
+        lock.wait(until: { $0.closed || ($0.head < $0.items.count && (!$0.paused || $0.headIsOpen)) }) { s in
             guard !s.closed else { return nil }
             let item = s.items[s.head]
             s.head += 1
@@ -56,12 +70,70 @@ final class PCMRing: Sendable {
                 s.items.removeFirst(s.head)
                 s.head = 0
             }
-            return item
+            let discard = s.discardPending
+            s.discardPending = false
+            return (item, discard)
         }
     }
 
+    /// True while the consumer is held.
+    var isPaused: Bool { lock.withLock { $0.paused } }
+
+    /// Waits until unpaused or closed.
+    func waitWhilePaused() { lock.wait(until: { !$0.paused || $0.closed }) { _ in } }
+
     /// Holds or releases the consumer.
     func setPaused(_ paused: Bool) { lock.withLockBroadcast { $0.paused = paused } }
+
+    /// Drops everything queued and starts a new generation; returns it.
+    func flush() -> Int {
+        lock.withLockBroadcast { s in
+            s.items.removeAll()
+            s.head = 0
+            s.queuedSamples = 0
+            s.generation += 1
+            s.discardPending = true
+            return s.generation
+        }
+    }
+
+    /// Drops everything queued after track `id`'s end and starts a new generation, so what
+    /// follows `id` can be decoded again. Returns the new generation, or nil when `id`'s end is
+    /// not in the ring (its decoding has not finished, or it has already been played).
+    func truncate(afterEndOf id: Int) -> Int? {
+        lock.withLockBroadcast { s in
+            guard
+                let at = s.items[s.head...].firstIndex(where: {
+                    if case .end(let e) = $0 { e == id } else { false }
+                })
+            else { return nil }
+            for item in s.items[(at + 1)...] {
+                if case .samples(let samples) = item { s.queuedSamples -= samples.count }
+            }
+            s.items.removeSubrange((at + 1)...)
+            s.generation += 1
+            return s.generation
+        }
+    }
+
+    /// Waits up to `timeout` seconds until samples of `generation` are queued (or it ended);
+    /// true when samples are there.
+    func waitForSamples(generation: Int, timeout: Double) -> Bool {
+        func ready(_ s: State) -> Bool {
+            s.items[s.head...].contains {
+                switch $0 {
+                case .samples, .idle, .failed: true
+                default: false
+                }
+            }
+        }
+        return lock.wait(until: { $0.closed || $0.generation != generation || ready($0) }, timeout: timeout) { s in
+            s.generation == generation && ready(s)
+        }
+    }
+
+    /// The current generation.
+    var generation: Int { lock.withLock { $0.generation } }
 
     /// Wakes everyone; pushes fail and pops return nil from now on.
     func close() {

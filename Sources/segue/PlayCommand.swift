@@ -6,80 +6,71 @@ import Player
     import Glibc
 #endif
 
-/// `segue play`: plays each item in turn with no UI. On a terminal it keeps one progress line
-/// up to date; otherwise it prints nothing but errors. Each failed item is named with its reason
-/// and the rest still play. Exit status: 0 when something played, 1 when nothing could be
-/// played or the output failed, 130 after Ctrl-C.
+/// `segue play`: plays the items through the player engine with no UI. On a terminal it keeps
+/// one progress line up to date; otherwise it prints nothing but errors. Each failed item is
+/// named with its reason and the rest still play. Exit status: 0 when something played, 1 when
+/// nothing could be played or the output failed, 130 after Ctrl-C or SIGTERM.
 struct PlayCommand {
     let options: PlayOptions
 
-    private struct Progress {
-        var events: [PipelineEvent] = []
-    }
-
     func run() -> Int32 {
         Interrupt.install()
-        let inbox = ConditionLock(Progress())
-        let pipeline = AudioPipeline(
+        let inbox = ConditionLock([PlayerEvent]())
+        let player = MusicPlayer(
             decoders: StandardDecoderFactory(),
             converter: { try Resampler(from: $0, to: $1, channels: $2) },
             makeOutput: Outputs.maker(for: options.output),
-            onEvent: { event in inbox.withLockBroadcast { $0.events.append(event) } })
-        let tracks = options.items.enumerated().map { index, item in
-            PipelineTrack(id: index, name: item, openSource: Sources.opener(for: item))
+            openSource: { try Sources.open($0.location) },
+            onEvent: { event in inbox.withLockBroadcast { $0.append(event) } })
+        defer { player.shutdown() }
+        player.setRepeatMode(options.repeatMode)
+        player.setQueue(options.items.map { PlayableItem(location: $0) }, affectsListeningHistory: false)
+        if options.shuffle { player.setShuffleMode(.songs) }
+        do {
+            try player.play()
+        } catch {
+            printError("segue: \(error)")
+            return 1
         }
-        pipeline.append(tracks)
-        pipeline.finishInput()
 
         var line = ProgressLine(enabled: isatty(STDOUT_FILENO) == 1)
-        var played = 0
-        var current: (id: Int, info: TrackInfo)?
+        var started = 0
+        var showing: (title: String, total: Double?)?
         while true {
-            let events = inbox.wait(until: { !$0.events.isEmpty }, timeout: 0.25) { p -> [PipelineEvent] in
-                defer { p.events.removeAll() }
-                return p.events
+            let events = inbox.wait(until: { !$0.isEmpty }, timeout: 0.25) { pending -> [PlayerEvent] in
+                defer { pending.removeAll() }
+                return pending
             }
             if Interrupt.received.load(ordering: .relaxed) != 0 {
-                pipeline.stop()
+                player.shutdown()
                 line.finish()
                 return 130
             }
             for event in events {
                 switch event {
-                case .trackStarted(let id, let info):
-                    line.finish()
-                    current = (id, info)
-                case .trackFinished(let id, _):
-                    played += 1
-                    if let info = current?.info, current?.id == id {
-                        // Leave the finished item's line on screen, showing its whole length.
-                        let end = PlaybackPosition(
-                            trackID: id, frames: info.totalFrames ?? pipeline.playbackPosition.frames,
-                            sampleRate: info.sourceFormat.sampleRate)
-                        line.show(title: title(info, options.items[id]), position: end, info: info)
-                        line.finish()
-                        current = nil
-                    }
-                case .trackFailed(_, let name, let error):
+                case .entryStarted(let entry, let info):
+                    // The previous entry's line stays on screen, complete; a new one starts.
+                    if showing != nil { line.complete() }
+                    started += 1
+                    showing = (title(info, entry.item.location), info.duration)
+                    line.show(title: showing!.title, elapsed: 0, total: info.duration)
+                case .entryFailed(let entry, let reason):
+                    if showing != nil { line.complete() }
+                    showing = nil
+                    printError(reason.contains(entry.item.location) ? "segue: \(reason)" : "segue: \(entry.item.location): \(reason)")
+                case .outputFailed(let reason):
                     line.clear()
-                    let text = error.description
-                    printError(text.contains(name) ? "segue: \(text)" : "segue: \(name): \(text)")
-                case .outputFailed(let error):
-                    line.clear()
-                    printError("segue: \(error)")
+                    printError("segue: \(reason)")
                     return 1
-                case .idle:
-                    if let current {
-                        line.show(
-                            title: title(current.info, options.items[current.id]), position: pipeline.playbackPosition, info: current.info)
-                    }
-                    line.finish()
-                    pipeline.stop()
-                    return played > 0 ? 0 : 1
+                case .queueEnded:
+                    if showing != nil { line.complete() }
+                    return started > 0 ? 0 : 1
+                case .queueChanged, .stateChanged, .entryPlayed:
+                    break
                 }
             }
-            if let current {
-                line.show(title: title(current.info, options.items[current.id]), position: pipeline.playbackPosition, info: current.info)
+            if let showing {
+                line.show(title: showing.title, elapsed: player.playbackTime, total: showing.total)
             }
         }
     }

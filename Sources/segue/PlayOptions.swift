@@ -1,4 +1,5 @@
 import Audio
+import Player
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +14,8 @@ struct UsageError: Error, CustomStringConvertible {
 struct PlayOptions {
     var output: OutputSpec = .alsa(device: "default")
     var items: [String] = []
+    var shuffle = false
+    var repeatMode = RepeatMode.none
 
     init(parsing arguments: [String]) throws {
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty {
@@ -30,6 +33,13 @@ struct PlayOptions {
                     throw UsageError(description: "--output \(value) is not alsa[:DEVICE], null or wav:PATH.")
                 }
                 output = spec
+            case "--shuffle", "-s":
+                shuffle = true
+            case "--repeat", "-r":
+                guard let value = rest.popFirst(), let mode = RepeatMode(rawValue: value) else {
+                    throw UsageError(description: "--repeat takes one, all or none.")
+                }
+                repeatMode = mode
             case "--":
                 items += rest
                 rest = []

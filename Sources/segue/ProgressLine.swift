@@ -1,5 +1,4 @@
 import Audio
-import Player
 
 #if canImport(Glibc)
     import Glibc
@@ -12,11 +11,12 @@ struct ProgressLine {
 
     init(enabled: Bool) { self.enabled = enabled }
 
+    private var last: (title: String, total: Double?)?
+
     /// Redraws the line in place.
-    mutating func show(title: String, position: PlaybackPosition, info: TrackInfo) {
+    mutating func show(title: String, elapsed: Double, total: Double?) {
         guard enabled else { return }
-        let elapsed = position.seconds
-        let total = info.duration
+        last = (title, total)
         let width = Self.terminalWidth()
         let times = total.map { "\(Self.clock(elapsed)) / \(Self.clock($0))" } ?? Self.clock(elapsed)
         let barWidth = max(0, min(30, width - times.count - 8 - min(title.count, 40)))
@@ -29,6 +29,12 @@ struct ProgressLine {
         let shownTitle = title.count > room ? String(title.prefix(max(0, room - 1))) + "…" : title
         Console.write("\r\u{1B}[K▶ \(shownTitle)  \(times)\(bar)")
         visible = true
+    }
+
+    /// Shows the last item as played to its end, then ends the line.
+    mutating func complete() {
+        if let last, let total = last.total, visible { show(title: last.title, elapsed: total, total: total) }
+        finish()
     }
 
     /// Ends the line so the next output starts on a fresh one.

@@ -7,7 +7,8 @@ enum SegueCLI {
     static let version = "0.1.0"
 
     static let usage = """
-        usage: segue play [--output SPEC] FILE|URL…    play files and URLs in turn, no UI
+        usage: segue play [--output SPEC] [--shuffle] [--repeat one|all|none] FILE|URL…
+                                               play files and URLs in turn, no UI
                segue --version | --help
 
         --output alsa[:DEVICE]|null|wav:PATH   where the sound goes (default alsa:default;

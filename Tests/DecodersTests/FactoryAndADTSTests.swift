@@ -52,6 +52,6 @@ import Testing
         let decoder = try decoder(forFixture: "tone.aac")
         #expect(try decoder.seek(toFrame: 100_000) == 100_000)
         let rest = try decodeAll(decoder).samples
-        #expect(rest == Array(full[200_000...]))
+        #expect(PCMCompare.mismatch(rest, full[200_000...]) == nil)
     }
 }

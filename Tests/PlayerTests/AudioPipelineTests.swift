@@ -45,6 +45,12 @@ private func tracks(_ names: [String]) -> [PipelineTrack] {
     names.enumerated().map { i, name in PipelineTrack(id: i, name: name, openSource: { NamedSource(name) }) }
 }
 
+/// Plays `list` in order: each track's successor is the next one in the list.
+private func start(_ pipeline: AudioPipeline, _ list: [PipelineTrack]) {
+    pipeline.setNextTrackProvider { id in id + 1 < list.count ? list[id + 1] : nil }
+    pipeline.play(list[0])
+}
+
 /// The (tag, frame) pairs of recorded stereo samples.
 private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
     stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) }
@@ -55,8 +61,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let output = RecordingOutput()
         let log = EventLog()
         let pipeline = makePipeline(output, log)
-        pipeline.append(tracks(["1:5000", "2:3000", "3:44100"]))
-        pipeline.finishInput()
+        start(pipeline, tracks(["1:5000", "2:3000", "3:44100"]))
         let events = log.waitForEnd()
         #expect(EventLog.summary(events) == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2", "idle"])
         let played = frames(output.samples)
@@ -76,8 +81,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let output = RecordingOutput()
         let log = EventLog()
         let pipeline = makePipeline(output, log)
-        pipeline.append(tracks(["1:4000", "not-a-track", "2:6000:44100:2500", "3:1000"]))
-        pipeline.finishInput()
+        start(pipeline, tracks(["1:4000", "not-a-track", "2:6000:44100:2500", "3:1000"]))
         let events = log.waitForEnd()
         #expect(EventLog.summary(events) == ["start 0", "end 0", "fail 1", "start 2", "fail 2", "end 2", "start 3", "end 3", "idle"])
         let played = frames(output.samples)
@@ -97,8 +101,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let output = RecordingOutput()
         let log = EventLog()
         let pipeline = makePipeline(output, log)
-        pipeline.append(tracks(["1:44100", "2:48000:48000"]))
-        pipeline.finishInput()
+        start(pipeline, tracks(["1:44100", "2:48000:48000"]))
         _ = log.waitForEnd()
         let played = frames(output.samples)
         #expect(output.openedFormats.map(\.sampleRate) == [44_100])
@@ -111,8 +114,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let output = RecordingOutput(acceptedRate: 48_000)
         let log = EventLog()
         let pipeline = makePipeline(output, log)
-        pipeline.append(tracks(["1:44100"]))
-        pipeline.finishInput()
+        start(pipeline, tracks(["1:44100"]))
         let events = log.waitForEnd()
         guard case .trackStarted(_, let info) = events.first else {
             Issue.record("no start event")
@@ -128,8 +130,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let output = RecordingOutput(failOnOpen: .output("No sound device."))
         let log = EventLog()
         let pipeline = makePipeline(output, log)
-        pipeline.append(tracks(["1:44100", "2:44100"]))
-        pipeline.finishInput()
+        start(pipeline, tracks(["1:44100", "2:44100"]))
         let events = log.waitForEnd()
         #expect(EventLog.summary(events).last == "output")
         #expect(output.samples.isEmpty)
@@ -139,7 +140,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let output = RecordingOutput()
         let log = EventLog()
         let pipeline = makePipeline(output, log)
-        pipeline.append(tracks(["1:100000000"]))  // about 38 minutes: would not finish on its own
+        start(pipeline, tracks(["1:100000000"]))  // about 38 minutes: would not finish on its own
         for _ in 0..<200 where output.samples.count < 10_000 { sleepSeconds(0.01) }
         pipeline.stop()
         let countAtStop = log.all.count

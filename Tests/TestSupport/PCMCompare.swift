@@ -43,6 +43,16 @@ public enum PCMCompare {
         return samples(fromRaw: r.stdout)
     }
 
+    /// Where two sample runs first differ, in words; nil when they are identical. Use this in
+    /// expectations instead of `==` on big arrays: a failed `#expect(a == b)` makes Swift
+    /// Testing diff the arrays, which takes minutes for a few seconds of audio.
+    public static func mismatch(_ a: some Collection<Int16>, _ b: some Collection<Int16>) -> String? {
+        if let i = zip(a, b).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return "sample \(i) differs: \(Array(a)[i]) vs \(Array(b)[i]) (lengths \(a.count) and \(b.count))"
+        }
+        return a.count == b.count ? nil : "lengths differ: \(a.count) vs \(b.count)"
+    }
+
     /// Root-mean-square difference between two equally long runs (over the shorter length).
     public static func rmsDifference(_ a: ArraySlice<Int16>, _ b: ArraySlice<Int16>) -> Double {
         let n = min(a.count, b.count)

@@ -32,6 +32,7 @@ public final class RecordingOutput: AudioOutput, @unchecked Sendable {
         lock.withLockBroadcast { $0.samples.append(contentsOf: samples) }
     }
 
+    public func setPaused(_ paused: Bool) {}
     public func discardBuffered() {}
     public func drain() throws { lock.withLockBroadcast { $0.drains += 1 } }
     public var bufferedFrames: Int { 0 }
