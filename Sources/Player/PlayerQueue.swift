@@ -1,0 +1,318 @@
+/// The player's queue as a plain value: its entries, which one is current, the repeat and
+/// shuffle modes, and the answer to "what plays next?".
+///
+/// The engine keeps one, changes it through its methods and asks it where to go; the queue
+/// never plays anything itself. What the engine can rely on, after any sequence of calls:
+/// - every id in `entries` is unique, and no id is handed out twice by the same queue;
+/// - `currentEntryID` is nil or the id of an entry, and is nil whenever `entries` is empty;
+/// - `playOrder` holds every entry's id exactly once;
+/// - no method traps: unknown ids, empty queues and out-of-range indices are ignored or clamped.
+///
+/// Equality compares everything, the shuffle generator's state included, so it answers "will this queue
+/// behave the same from now on?"; two empty queues with different seeds are not equal.
+public struct PlayerQueue: Equatable, Sendable {
+    /// Every entry, in queue order (the order a queue view lists them).
+    public private(set) var entries: [QueueEntry] = []
+    /// The entry playing or about to play; nil when there is none.
+    public private(set) var currentEntryID: QueueEntryID?
+    /// Set through `setRepeatMode(_:)`.
+    public private(set) var repeatMode: RepeatMode = .none
+    /// Set through `setShuffleMode(_:)`.
+    public private(set) var shuffleMode: ShuffleMode = .off
+    /// True while a container's entries are still arriving through `appendLoaded(_:)`. While it is,
+    /// the end of the known entries is "not yet", not "the end": `nextEntry(after:reason:)` answers
+    /// `.pending` there instead of wrapping around or stopping. `clear()` and `replace(with:startingAt:)` reset it.
+    public var isLoadingMore = false
+
+    // A permutation of the entries' ids while shuffle is on; empty while it is off, because play
+    // order is then queue order and keeping a second copy in step would only invite drift.
+    private var shuffleOrder: [QueueEntryID] = []
+    private var nextRawID: UInt64 = 1
+    private var random: SeededRandom
+
+    /// What comes after an entry in play order.
+    public enum NextEntry: Equatable, Sendable {
+        /// Play this entry.
+        case entry(QueueEntryID)
+        /// Nothing yet, but `isLoadingMore` says more entries are coming: wait and ask again after `appendLoaded(_:)`.
+        case pending
+        /// Nothing: playback is over.
+        case end
+
+        /// The entry to play, or nil for both `.pending` and `.end`.
+        public var id: QueueEntryID? {
+            if case .entry(let id) = self { id } else { nil }
+        }
+    }
+
+    /// What a removal did, so the engine knows whether it must start another entry or stop.
+    public struct Removal: Equatable, Sendable {
+        /// The ids that were in the queue and are gone, in the queue order they had.
+        public var removedIDs: [QueueEntryID]
+        /// True when the current entry was removed: the engine should start `currentEntryID`, or stop if it is nil.
+        public var removedCurrent: Bool
+        /// The current entry after the removal. When the old one was removed this is the next surviving entry in play
+        /// order, without wrapping around, or nil when none followed it.
+        public var currentEntryID: QueueEntryID?
+
+        /// Creates a result; the queue makes these, tests compare against them.
+        public init(removedIDs: [QueueEntryID], removedCurrent: Bool, currentEntryID: QueueEntryID?) {
+            self.removedIDs = removedIDs
+            self.removedCurrent = removedCurrent
+            self.currentEntryID = currentEntryID
+        }
+    }
+
+    /// An empty queue with a random shuffle seed.
+    public init() { self.init(items: []) }
+
+    /// A queue of `items` with the one at `index` (clamped into range) current, or no current entry when `items` is empty.
+    /// Shuffle starts off and repeat starts at none. The same seed and the same calls give the same shuffles;
+    /// the default seed is random so two sessions don't shuffle alike.
+    public init(items: [PlayableItem], startingAt index: Int = 0, shuffleSeed: UInt64 = .random(in: .min ... .max)) {
+        random = SeededRandom(seed: shuffleSeed)
+        replace(with: items, startingAt: index)
+    }
+
+    // MARK: Looking things up
+
+    /// The current entry, or nil when there is none.
+    public var currentEntry: QueueEntry? { currentEntryID.flatMap(entry(_:)) }
+
+    /// The current entry's position in queue order, or nil when there is none.
+    public var currentIndex: Int? { currentEntryID.flatMap(index(of:)) }
+
+    /// The entry with this id, or nil when it isn't in the queue.
+    public func entry(_ id: QueueEntryID) -> QueueEntry? {
+        index(of: id).map { entries[$0] }
+    }
+
+    /// The entry's position in queue order, or nil when it isn't in the queue.
+    public func index(of id: QueueEntryID) -> Int? {
+        entries.firstIndex { $0.id == id }
+    }
+
+    /// Every entry's id once, in the order they will play: queue order when shuffle is off, the shuffle order when it is on.
+    public var playOrder: [QueueEntryID] {
+        shuffleMode == .songs ? shuffleOrder : entries.map(\.id)
+    }
+
+    // MARK: Walking play order
+
+    /// The entry to play after `id` (or the first in play order when `id` is nil), telling "not loaded yet" from "the end".
+    ///
+    /// - `.trackEnded` under repeat one gives `id` back.
+    /// - After the last entry in play order: `.pending` while `isLoadingMore`; otherwise the first entry under
+    ///   repeat all, and under repeat one when the user skipped; otherwise `.end`.
+    /// - An id that isn't in the queue gives `.end`.
+    public func nextEntry(after id: QueueEntryID?, reason: AdvanceReason) -> NextEntry {
+        guard let id else {
+            if !entries.isEmpty { return .entry(playID(at: 0)) }
+            return isLoadingMore ? .pending : .end
+        }
+        guard let position = playPosition(of: id) else { return .end }
+        if repeatMode == .one && reason == .trackEnded { return .entry(id) }
+        if position + 1 < entries.count { return .entry(playID(at: position + 1)) }
+        if isLoadingMore { return .pending }
+        if repeatMode == .all || (repeatMode == .one && reason == .userSkipped) { return .entry(playID(at: 0)) }
+        return .end
+    }
+
+    /// The entry to play after `id`, or nil for both "not loaded yet" and "the end"; see `nextEntry(after:reason:)`.
+    public func entry(after id: QueueEntryID?, reason: AdvanceReason) -> QueueEntryID? {
+        nextEntry(after: id, reason: reason).id
+    }
+
+    /// True when nothing follows `id` and nothing more is coming, so the engine should stop rather than wait.
+    public func isAtEnd(after id: QueueEntryID?, reason: AdvanceReason) -> Bool {
+        nextEntry(after: id, reason: reason) == .end
+    }
+
+    /// The entry before `id` in play order. At the start it wraps to the last entry under repeat all or one,
+    /// except while `isLoadingMore` (the real last entry isn't known yet); otherwise, and for an unknown id, nil.
+    public func entry(before id: QueueEntryID) -> QueueEntryID? {
+        guard let position = playPosition(of: id) else { return nil }
+        if position > 0 { return playID(at: position - 1) }
+        if repeatMode != .none && !isLoadingMore { return playID(at: entries.count - 1) }
+        return nil
+    }
+
+    // MARK: Changing the current entry and the modes
+
+    /// Makes `id` current, without changing either order. False, and no change, when `id` isn't in the queue.
+    @discardableResult
+    public mutating func setCurrentEntry(_ id: QueueEntryID) -> Bool {
+        guard index(of: id) != nil else { return false }
+        currentEntryID = id
+        return true
+    }
+
+    /// Sets the repeat mode; play order is untouched.
+    public mutating func setRepeatMode(_ mode: RepeatMode) {
+        repeatMode = mode
+    }
+
+    /// Turning shuffle on makes a new play order: the current entry first, then every other entry once in a random order,
+    /// including those before it in queue order. Turning it off makes play order queue order again, going on from the
+    /// current entry. Setting the mode it already has changes nothing; turning it off and on again reshuffles.
+    public mutating func setShuffleMode(_ mode: ShuffleMode) {
+        guard mode != shuffleMode else { return }
+        shuffleMode = mode
+        if mode == .songs {
+            reshuffle()
+        } else {
+            shuffleOrder = []
+        }
+    }
+
+    // MARK: Adding entries
+
+    /// Adds entries for `items`, keeping their order, and returns their new ids.
+    ///
+    /// `.afterCurrentEntry` puts them right after the current entry in queue order and in play order, so they play next
+    /// even when shuffled; `.tail` puts them at the end of both. With no current entry both append at the end and the
+    /// first new entry becomes current.
+    @discardableResult
+    public mutating func insert(_ items: [PlayableItem], position: InsertPosition) -> [QueueEntryID] {
+        guard !items.isEmpty else { return [] }
+        let added = makeEntries(items)
+        let ids = added.map(\.id)
+        if position == .afterCurrentEntry, let current = currentEntryID, let queueIndex = index(of: current) {
+            entries.insert(contentsOf: added, at: queueIndex + 1)
+            if shuffleMode == .songs {
+                let shuffleIndex = shuffleOrder.firstIndex(of: current) ?? shuffleOrder.count - 1
+                shuffleOrder.insert(contentsOf: ids, at: shuffleIndex + 1)
+            }
+        } else {
+            entries.append(contentsOf: added)
+            if shuffleMode == .songs { shuffleOrder.append(contentsOf: ids) }
+        }
+        if currentEntryID == nil { currentEntryID = ids.first }
+        return ids
+    }
+
+    /// Adds the next batch of a container (album, playlist) that loads lazily, and returns the new ids.
+    ///
+    /// The entries go at the end of queue order. Under shuffle each goes at a random place after the current entry in
+    /// play order, so the shuffle still plays every entry once and nothing new lands among what has already played.
+    /// With no current entry (the queue was empty, or its current entry was removed at the end) the first new entry
+    /// becomes current and goes at the end of play order, with the rest shuffled after it.
+    @discardableResult
+    public mutating func appendLoaded(_ items: [PlayableItem]) -> [QueueEntryID] {
+        guard !items.isEmpty else { return [] }
+        let added = makeEntries(items)
+        let ids = added.map(\.id)
+        entries.append(contentsOf: added)
+        var toPlace = ids[...]
+        if currentEntryID == nil {
+            currentEntryID = ids[0]
+            if shuffleMode == .songs { shuffleOrder.append(ids[0]) }
+            toPlace = toPlace.dropFirst()
+        }
+        guard shuffleMode == .songs, let current = currentEntryID else { return ids }
+        let firstFree = (shuffleOrder.firstIndex(of: current) ?? shuffleOrder.count - 1) + 1
+        for id in toPlace {
+            shuffleOrder.insert(id, at: firstFree + random.next(below: shuffleOrder.count - firstFree + 1))
+        }
+        return ids
+    }
+
+    /// Replaces the item of entry `id`, keeping its id and place, e.g. when a track's tags or duration become known.
+    /// False, and no change, when `id` isn't in the queue.
+    @discardableResult
+    public mutating func updateItem(_ id: QueueEntryID, to item: PlayableItem) -> Bool {
+        guard let index = index(of: id) else { return false }
+        entries[index].item = item
+        return true
+    }
+
+    // MARK: Moving and removing
+
+    /// Moves entry `id` so it ends up at `index` in queue order (clamped into range). Play order under shuffle is
+    /// unchanged, as in Apple's players. False, and no change, when `id` isn't in the queue.
+    @discardableResult
+    public mutating func move(_ id: QueueEntryID, to index: Int) -> Bool {
+        guard let from = self.index(of: id) else { return false }
+        let moving = entries.remove(at: from)
+        entries.insert(moving, at: min(max(index, 0), entries.count))
+        return true
+    }
+
+    /// Removes entry `id` from queue order and play order; see `remove(ids:)`.
+    @discardableResult
+    public mutating func remove(_ id: QueueEntryID) -> Removal {
+        remove(ids: [id])
+    }
+
+    /// Removes these entries from queue order and play order; ids not in the queue are ignored.
+    ///
+    /// When the current entry is among them, the next surviving entry in play order becomes current (no wrapping
+    /// around, even under repeat), or none when nothing follows; the result says so, so the engine can start it or stop.
+    @discardableResult
+    public mutating func remove(ids: some Sequence<QueueEntryID>) -> Removal {
+        let present = Set(entries.map(\.id))
+        let doomed = Set(ids).intersection(present)
+        guard !doomed.isEmpty else { return Removal(removedIDs: [], removedCurrent: false, currentEntryID: currentEntryID) }
+
+        var removedCurrent = false
+        if let current = currentEntryID, doomed.contains(current) {
+            removedCurrent = true
+            var successor: QueueEntryID?
+            if let position = playPosition(of: current) {
+                for next in position + 1..<entries.count where !doomed.contains(playID(at: next)) {
+                    successor = playID(at: next)
+                    break
+                }
+            }
+            currentEntryID = successor
+        }
+        let removedIDs = entries.lazy.map(\.id).filter(doomed.contains)
+        let result = Removal(removedIDs: Array(removedIDs), removedCurrent: removedCurrent, currentEntryID: currentEntryID)
+        entries.removeAll { doomed.contains($0.id) }
+        shuffleOrder.removeAll(where: doomed.contains)
+        return result
+    }
+
+    /// Removes every entry; no entry is current and `isLoadingMore` is false. The modes stay, and ids handed out
+    /// before are never handed out again.
+    public mutating func clear() {
+        entries = []
+        shuffleOrder = []
+        currentEntryID = nil
+        isLoadingMore = false
+    }
+
+    /// Replaces every entry with new ones for `items` (new ids, none reused), the one at `index` (clamped) current.
+    /// The modes stay; under shuffle the new entries get a fresh shuffle with the current one first.
+    /// `isLoadingMore` becomes false: set it again if the new items are a container's first batch.
+    public mutating func replace(with items: [PlayableItem], startingAt index: Int = 0) {
+        clear()
+        entries = makeEntries(items)
+        if !entries.isEmpty { currentEntryID = entries[min(max(index, 0), entries.count - 1)].id }
+        if shuffleMode == .songs { reshuffle() }
+    }
+
+    // MARK: Private
+
+    private mutating func makeEntries(_ items: [PlayableItem]) -> [QueueEntry] {
+        items.map { item in
+            defer { nextRawID += 1 }
+            return QueueEntry(id: QueueEntryID(rawValue: nextRawID), item: item)
+        }
+    }
+
+    private mutating func reshuffle() {
+        var rest = entries.map(\.id).filter { $0 != currentEntryID }
+        random.shuffle(&rest)
+        shuffleOrder = (currentEntryID.map { [$0] } ?? []) + rest
+    }
+
+    // Play-order lookups that don't build `playOrder`, since the engine asks on every track change.
+    private func playID(at position: Int) -> QueueEntryID {
+        shuffleMode == .songs ? shuffleOrder[position] : entries[position].id
+    }
+
+    private func playPosition(of id: QueueEntryID) -> Int? {
+        shuffleMode == .songs ? shuffleOrder.firstIndex(of: id) : index(of: id)
+    }
+}
