@@ -42,11 +42,16 @@ final class PCMRing: Sendable {
 
     init(capacitySamples: Int) { capacity = capacitySamples }
 
+    /// What an item counts against the capacity: its samples, or a nominal 1024 for markers,
+    /// so a run of failing tracks cannot queue markers without bound.
+    private static func weight(of item: PipelineItem) -> Int {
+        if case .samples(let samples) = item { samples.count } else { 1024 }
+    }
+
     /// Adds an item decoded for `generation`; false when that generation is over or the ring closed.
     @discardableResult
     func push(_ item: PipelineItem, generation: Int) -> Bool {
-        let size: Int
-        if case .samples(let s) = item { size = s.count } else { size = 0 }
+        let size = Self.weight(of: item)
         return lock.wait(until: {
             $0.closed || $0.generation != generation || $0.queuedSamples == 0 || $0.queuedSamples + size <= self.capacity
         }) { s in
@@ -65,7 +70,7 @@ final class PCMRing: Sendable {
             guard !s.closed else { return nil }
             let item = s.items[s.head]
             s.head += 1
-            if case .samples(let samples) = item { s.queuedSamples -= samples.count }
+            s.queuedSamples -= Self.weight(of: item)
             if s.head > 64 && s.head * 2 > s.items.count {
                 s.items.removeFirst(s.head)
                 s.head = 0
@@ -76,11 +81,11 @@ final class PCMRing: Sendable {
         }
     }
 
-    /// True while the consumer is held.
-    var isPaused: Bool { lock.withLock { $0.paused } }
+    /// True while the consumer is held (an `.open` waiting at the head still goes through).
+    var isPaused: Bool { lock.withLock { $0.paused && !$0.headIsOpen } }
 
-    /// Waits until unpaused or closed.
-    func waitWhilePaused() { lock.wait(until: { !$0.paused || $0.closed }) { _ in } }
+    /// Waits until unpaused, closed, or an `.open` is waiting.
+    func waitWhilePaused() { lock.wait(until: { !$0.paused || $0.closed || $0.headIsOpen }) { _ in } }
 
     /// Holds or releases the consumer.
     func setPaused(_ paused: Bool) { lock.withLockBroadcast { $0.paused = paused } }
@@ -107,9 +112,7 @@ final class PCMRing: Sendable {
                     if case .end(let e) = $0 { e == id } else { false }
                 })
             else { return nil }
-            for item in s.items[(at + 1)...] {
-                if case .samples(let samples) = item { s.queuedSamples -= samples.count }
-            }
+            for item in s.items[(at + 1)...] { s.queuedSamples -= Self.weight(of: item) }
             s.items.removeSubrange((at + 1)...)
             s.generation += 1
             return s.generation

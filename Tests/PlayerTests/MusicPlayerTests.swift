@@ -1,0 +1,357 @@
+import Audio
+import Player
+import TestSupport
+import Testing
+
+/// Collects player events so a test can wait for one and check the order.
+final class PlayerEventLog: Sendable {
+    private let lock = ConditionLock([PlayerEvent]())
+
+    func record(_ event: PlayerEvent) { lock.withLockBroadcast { $0.append(event) } }
+
+    /// Waits up to 10 s until `predicate` holds for the events so far; returns them.
+    @discardableResult
+    func wait(until predicate: @escaping ([PlayerEvent]) -> Bool) -> [PlayerEvent] {
+        lock.wait(until: predicate, timeout: 10) { $0 }
+    }
+
+    func waitForEnd() -> [PlayerEvent] { wait { $0.contains { if case .queueEnded = $0 { true } else { false } } } }
+
+    /// Waits until `count` entries have started; returns their locations in order.
+    @discardableResult
+    func waitForStarts(_ count: Int) -> [String] {
+        Self.started(wait { Self.started($0).count >= count })
+    }
+
+    var all: [PlayerEvent] { lock.withLock { $0 } }
+
+    static func started(_ events: [PlayerEvent]) -> [String] {
+        events.compactMap { if case .entryStarted(let entry, _) = $0 { entry.item.location } else { nil } }
+    }
+
+    static func failed(_ events: [PlayerEvent]) -> [String] {
+        events.compactMap { if case .entryFailed(let entry, _) = $0 { entry.item.location } else { nil } }
+    }
+
+    static func played(_ events: [PlayerEvent]) -> [String] {
+        events.compactMap { if case .entryPlayed(let entry) = $0 { entry.item.location } else { nil } }
+    }
+}
+
+/// A player on fake decoders ("tag:frames[:rate][:failAt]" names) and a test output.
+private func makePlayer(_ output: any AudioOutput & Sendable, _ log: PlayerEventLog) -> MusicPlayer {
+    MusicPlayer(
+        decoders: FakeDecoderFactory(),
+        converter: { FakeConverter(from: $0, to: $1, channels: $2) },
+        makeOutput: { output },
+        openSource: { NamedSource($0.location) },
+        onEvent: { log.record($0) })
+}
+
+private func items(_ names: [String]) -> [PlayableItem] { names.map { PlayableItem(location: $0) } }
+
+/// Frames of `seconds` at 44.1 kHz, rounded up to the fake decoder's 1024-frame chunks.
+private func frames(_ seconds: Double) -> Int { Int((seconds * 44_100 / 1024).rounded(.up)) * 1024 }
+
+/// The tags (left channel) of recorded stereo samples, one per frame.
+private func tags(_ samples: [Int16]) -> [Int16] { stride(from: 0, to: samples.count, by: 2).map { samples[$0] } }
+
+/// Runs of equal tags: [(tag, frames)].
+private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
+    var result: [(Int16, Int)] = []
+    for tag in tags(samples) {
+        if let last = result.last, last.0 == tag { result[result.count - 1].1 += 1 } else { result.append((tag, 1)) }
+    }
+    return result
+}
+
+@Suite struct MusicPlayerTests {
+    @Test func playsTheQueueInOrderWithNoGapAndStopsAtTheEnd() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:5000", "2:7000", "3:3000"]))
+        #expect(player.playerState.playbackStatus == .stopped)
+        try player.play()
+        let events = log.waitForEnd()
+        #expect(PlayerEventLog.started(events) == ["1:5000", "2:7000", "3:3000"])
+        #expect(runs(output.samples).map(\.tag) == [1, 2, 3])
+        #expect(runs(output.samples).map(\.count) == [5000, 7000, 3000])
+        #expect(player.playerState.playbackStatus == .stopped)
+        #expect(PlayerEventLog.played(events) == ["1:5000", "2:7000", "3:3000"])
+    }
+
+    @Test func prepareToPlayDecodesAheadAndPlayStartsFromIt() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:88200"]))
+        #expect(try player.prepareToPlay())
+        #expect(player.playerState.isPreparedToPlay)
+        #expect(player.playerState.playbackStatus == .paused)
+        output.advance(frames: 4096)
+        sleepSeconds(0.05)
+        #expect(output.framesWritten == 0)  // prepared, not playing
+        try player.play()
+        #expect(player.playerState.playbackStatus == .playing)
+        output.advance(frames: 0)
+        #expect(output.waitUntilCaughtUp())
+        #expect(output.framesWritten == 4096)
+        #expect(tags(output.samples).allSatisfy { $0 == 1 })
+    }
+
+    @Test func pauseHoldsThePositionAndPlayResumesIt() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:441000"]))
+        try player.play()
+        output.advance(frames: frames(1))
+        output.waitUntilCaughtUp()
+        player.pause()
+        #expect(player.playerState.playbackStatus == .paused)
+        let heldAt = output.framesWritten
+        output.advance(frames: frames(2))
+        sleepSeconds(0.1)
+        // At most the write already under way completes; nothing more plays while paused.
+        #expect(output.framesWritten <= heldAt + 2048)
+        let time = player.playbackTime
+        #expect(time >= 1.0 && time < 1.1)
+        try player.play()
+        output.waitUntilCaughtUp()
+        #expect(output.framesWritten == frames(1) + frames(2))
+        // Every frame once, in order: the pause lost and repeated nothing.
+        let right = stride(from: 1, to: output.samples.count, by: 2).map { Int(output.samples[$0]) }
+        #expect(right.enumerated().allSatisfy { $0.element == $0.offset % 32768 })
+    }
+
+    @Test func previousRestartsAfterThreeSecondsAndGoesBackBefore() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:441000", "2:441000"]), startingAt: 1)
+        try player.play()
+        output.advance(frames: frames(4))
+        output.waitUntilCaughtUp()
+        #expect(player.playbackTime > 3)
+        try player.skipToPreviousEntry()  // more than 3 s in: restart entry 2
+        #expect(player.queue.currentEntry?.item.location == "2:441000")
+        output.advance(frames: frames(1))
+        log.waitForStarts(2)
+        output.waitUntilCaughtUp()
+        #expect(player.playbackTime < 1.1)
+        try player.skipToPreviousEntry()  // under 3 s: go to entry 1
+        #expect(player.queue.currentEntry?.item.location == "1:441000")
+        output.advance(frames: frames(0.5))
+        #expect(log.waitForStarts(3) == ["2:441000", "2:441000", "1:441000"])
+    }
+
+    @Test func skipPastTheEndStopsAndSkipIntoAnEmptyQueueIsAnError() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        #expect(throws: PlayerError.emptyQueue) { try player.play() }
+        #expect(throws: PlayerError.emptyQueue) { try player.skipToNextEntry() }
+        player.setQueue(items(["1:441000", "2:441000"]))
+        try player.play()
+        output.advance(frames: frames(0.1))
+        try player.skipToNextEntry()
+        #expect(player.queue.currentEntry?.item.location == "2:441000")
+        try player.skipToNextEntry()
+        #expect(player.playerState.playbackStatus == .stopped)
+    }
+
+    @Test func repeatOneReplaysTheEntryGaplesslyUntilTurnedOff() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:3000", "2:2000"]))
+        player.setRepeatMode(.one)
+        try player.play()
+        log.waitForStarts(3)
+        player.setRepeatMode(.none)
+        let events = log.waitForEnd()
+        let started = PlayerEventLog.started(events)
+        #expect(started.count >= 4)
+        #expect(started.dropLast().allSatisfy { $0 == "1:3000" })
+        #expect(started.last == "2:2000")
+        #expect(runs(output.samples).dropLast().allSatisfy { $0.tag == 1 })
+        #expect(tags(output.samples).filter { $0 == 1 }.count % 3000 == 0)  // whole plays only, no lost frames
+    }
+
+    @Test(arguments: [ShuffleMode.off, .songs])
+    func repeatAllPlaysEveryEntryOncePerCycle(shuffle: ShuffleMode) throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        let names = (1...6).map { "\($0):1000" }
+        player.setQueue(items(names))
+        player.setShuffleMode(shuffle)
+        player.setRepeatMode(.all)
+        try player.play()
+        let started = log.waitForStarts(12)
+        player.stop()
+        let first = Array(started[0..<6])
+        let second = Array(started[6..<12])
+        #expect(Set(first) == Set(names))
+        #expect(Set(second) == Set(names))
+        #expect(first[0] == "1:1000")  // shuffling keeps the current entry first
+        if shuffle == .off { #expect(first == names && second == names) }
+    }
+
+    @Test func editsWhilePlayingTakeEffectAtTheNextBoundary() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:10000", "2:10000", "3:10000", "4:10000"]))
+        try player.play()
+        output.advance(frames: 2048)
+        output.waitUntilCaughtUp()
+        // The decoder is already well into entry 2 by now; the edits must still win.
+        player.insert(items(["9:10000"]), position: .afterCurrentEntry)
+        let third = try #require(player.queue.entries.first { $0.item.location == "3:10000" })
+        try player.remove([third.id])
+        let fourth = try #require(player.queue.entries.first { $0.item.location == "4:10000" })
+        try player.move(fourth.id, to: 1)
+        output.release()
+        let events = log.waitForEnd()
+        // Queue order is now 1, 4, 9, 2: Play Next put 9 after 1, 3 is gone, 4 moved to second.
+        #expect(PlayerEventLog.started(events) == ["1:10000", "4:10000", "9:10000", "2:10000"])
+        #expect(runs(output.samples).map(\.tag) == [1, 4, 9, 2])
+        #expect(runs(output.samples).map(\.count) == [10000, 10000, 10000, 10000])
+    }
+
+    @Test func removingTheCurrentEntryMovesOnAndClearStops() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:100000", "2:100000", "3:100000"]))
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        try player.remove([try #require(player.queue.currentEntryID)])
+        #expect(player.queue.currentEntry?.item.location == "2:100000")
+        output.advance(frames: 4096)
+        #expect(log.waitForStarts(2) == ["1:100000", "2:100000"])
+        player.clear()
+        #expect(player.queue.entries.isEmpty)
+        #expect(player.playerState.playbackStatus == .stopped)
+    }
+
+    @Test func aFailedEntryIsSkippedWithItsReason() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:2000", "garbage", "2:5000:44100:1000", "3:2000"]))
+        try player.play()
+        let events = log.waitForEnd()
+        #expect(PlayerEventLog.failed(events) == ["garbage", "2:5000:44100:1000"])
+        #expect(PlayerEventLog.started(events) == ["1:2000", "2:5000:44100:1000", "3:2000"])
+        #expect(runs(output.samples).map(\.count) == [2000, 1000, 2000])
+    }
+
+    @Test func everyEntryFailingUnderRepeatAllStopsInsteadOfLooping() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["bad-a", "bad-b"]))
+        player.setRepeatMode(.all)
+        try player.play()
+        let events = log.waitForEnd()
+        #expect(PlayerEventLog.failed(events).count == 2)
+        #expect(player.playerState.playbackStatus == .stopped)
+    }
+
+    @Test func seekLandsOnTheFrameAndReportsTheTime() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:441000"]))
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        log.waitForStarts(1)
+        try player.seek(to: 2.0)
+        // The write already under way finishes (a real device drops it: discardBuffered), then
+        // the first frame after the seek is frame 88200.
+        output.advance(frames: 2048)
+        log.waitForStarts(2)
+        output.waitUntilCaughtUp()
+        let samples = output.samples
+        let right = stride(from: 1, to: samples.count, by: 2).map { Int(samples[$0]) }
+        let landed = try #require((4096..<right.count).first { right[$0] == 88_200 % 32768 })
+        #expect(landed == 4096 || landed == 4096 + 1024)  // with or without the write under way
+        #expect((landed..<right.count).allSatisfy { right[$0] == (88_200 + $0 - landed) % 32768 })
+        let heard = Double(right.count - landed) / 44_100
+        // The position is published just after each write returns: give it a moment.
+        for _ in 0..<100 where abs(player.playbackTime - (2.0 + heard)) >= 0.001 { sleepSeconds(0.01) }
+        #expect(abs(player.playbackTime - (2.0 + heard)) < 0.001)
+    }
+
+    @Test func historyCountsEntriesHeardPastHalfUnlessTheQueueOptsOut() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:88064", "2:88064", "3:2048"]))
+        try player.play()
+        output.advance(frames: 1024 * 50)  // past half of entry 1
+        output.waitUntilCaughtUp()
+        try player.skipToNextEntry()
+        output.advance(frames: 1024 * 10)  // not past half of entry 2
+        log.waitForStarts(2)
+        output.waitUntilCaughtUp()
+        try player.skipToNextEntry()
+        output.release()
+        let events = log.waitForEnd()
+        #expect(PlayerEventLog.played(events) == ["1:88064", "3:2048"])
+
+        let quiet = PlayerEventLog()
+        let other = makePlayer(RecordingOutput(), quiet)
+        defer { other.shutdown() }
+        other.setQueue(items(["1:2048"]), affectsListeningHistory: false)
+        try other.play()
+        #expect(PlayerEventLog.played(quiet.waitForEnd()).isEmpty)
+    }
+
+    @Test func volumeScalesTheSamples() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setVolume(0.5)
+        player.setQueue(items(["1000:4096"]))
+        try player.play()
+        _ = log.waitForEnd()
+        #expect(Set(tags(output.samples)) == [250])  // 0.5² = 0.25 of full scale
+        #expect(player.playerState.volume == 0.5)
+    }
+
+    @Test func crossfadeOverlapsConsecutiveEntries() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setCrossfade(seconds: 0.1)  // 4410 frames
+        player.setQueue(items(["1000:44100", "3000:44100"]))
+        try player.play()
+        _ = log.waitForEnd()
+        let left = tags(output.samples)
+        #expect(left.count == 44_100 * 2 - 4410)  // the overlap is heard once
+        #expect(left[0] == 1000 && left[44_100 - 4410 - 1] == 1000)
+        #expect(left[44_100 - 4410 + 2205] > 1900 && left[44_100 - 4410 + 2205] < 2100)  // halfway: the mean
+        #expect(left.last == 3000)
+    }
+}
