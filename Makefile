@@ -43,6 +43,7 @@ test: deps fixtures
 	$(SWIFT) test --skip-build
 
 bench: build fixtures
+	$(SWIFT) build -c release --product segue-bench
 	python3 scripts/bench.py
 
 install: build

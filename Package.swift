@@ -37,6 +37,12 @@ let package = Package(
             dependencies: ["Audio", "Player", "Decoders", "ALSAOutput", "HTTP"]
         ),
 
+        // `make bench`'s in-process measurements (latencies, idle cost); not installed.
+        .executableTarget(
+            name: "segue-bench",
+            dependencies: ["Audio", "Player", "Decoders", "HTTP"]
+        ),
+
         // Shared test doubles and fixtures.
         .target(name: "TestSupport", dependencies: ["Audio"], path: "Tests/TestSupport"),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),

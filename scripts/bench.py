@@ -9,6 +9,7 @@ import json, os, shutil, signal, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEGUE = os.path.join(ROOT, ".build/release/segue")
+SEGUE_BENCH = os.path.join(ROOT, ".build/release/segue-bench")
 FX = os.path.join(ROOT, ".build/fixtures")
 WORK = tempfile.mkdtemp(prefix="segue-bench-")
 ENV = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(WORK, "run"), HOME=os.path.join(WORK, "home"))
@@ -173,6 +174,26 @@ def main():
     f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_m4a, "-f", "null", "-"])
     row("decode M4A: audio s per CPU s", 600 / s_cpu, 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
 
+    # Engine latencies and idle cost, measured in-process (segue-bench), a preview served on loopback.
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", FX],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    port = None
+    for _ in range(50):
+        line = server.stdout.readline()
+        if "port" in line:
+            port = line.split("port")[1].split()[0]
+            break
+    engine = []
+    try:
+        out = subprocess.run([SEGUE_BENCH, os.path.join(FX, "tone-fs.m4a"), os.path.join(FX, "tone.mp3"),
+                              f"http://127.0.0.1:{port}/preview.m4a"], env=dict(ENV, no_proxy="127.0.0.1"),
+                             capture_output=True, text=True, timeout=120)
+        for line in out.stdout.splitlines():
+            name, value, unit = line.split()
+            engine.append((name, float(value), unit))
+    finally:
+        server.terminate()
+
     # Start-up.
     row("start-up (--version)", hyperfine_mean(f"{SEGUE} --version"), hyperfine_mean("mpg123 --version"), "mpg123", "ms")
 
@@ -181,6 +202,10 @@ def main():
         verdict = "better" if (ratio <= 1) == lower else "worse"
         print(f"{what:34} {s:9.3f} {o:9.3f}  {name:10} {ratio:6.2f}  ({unit}; {verdict})")
     print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms")
+    print(f"\n{'engine (median of repeated runs)':44} {'value':>9}")
+    for name, value, unit in engine:
+        print(f"{name:44} {value:9.3f} {unit}")
+    print("targets: play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; paused: <= 1 wake-up/s")
     shutil.rmtree(WORK, ignore_errors=True)
 
 

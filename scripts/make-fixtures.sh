@@ -4,9 +4,11 @@
 # Left and right carry different tones so that a channel swap shows.
 set -euo pipefail
 dir=${1:-.build/fixtures}
+# The stamp is this script's checksum: editing the script remakes the fixtures.
+stamp=$(sha1sum < "${BASH_SOURCE[0]}")
 mkdir -p "$dir"
 cd "$dir"
-[ -f .complete ] && exit 0
+[ "$(cat .complete 2>/dev/null)" = "$stamp" ] && exit 0
 
 aac() { ffmpeg -nostdin -loglevel error -y "$@"; }
 tags=(-metadata title="Tone A" -metadata artist="Test Artist" -metadata album="Test Album" -metadata track="3/12")
@@ -32,6 +34,16 @@ aac -i tone.wav -c:a aac -b:a 256k -aac_pns 0 -f adts tone.aac
 aac -i tone30.wav -c:a aac -b:a 256k -aac_pns 0 -movflags +faststart \
     -metadata title="Preview Tone" -metadata artist="Test Artist" -metadata album="Test Album" preview.m4a
 
+# Three consecutive slices of tone.wav, cut off the codec frame grid (75000 + 70000 + 75500 =
+# 220500 frames), each encoded on its own: played in a queue they must give back tone.wav.
+sox tone.wav slice1.wav trim 0 75000s
+sox tone.wav slice2.wav trim 75000s 70000s
+sox tone.wav slice3.wav trim 145000s
+for i in 1 2 3; do
+  lame --quiet -b 192 slice$i.wav slice$i.mp3
+  aac -i slice$i.wav -c:a aac -b:a 256k -aac_pns 0 -movflags +faststart slice$i.m4a
+done
+
 # Broken inputs.
 : > empty.mp3
 head -c 4000 /dev/urandom > noise.bin
@@ -49,4 +61,4 @@ for i in range(len(mp3) // 2, len(mp3) // 2 + 3000, 5):
     mp3[i] ^= 0xFF
 open("corrupt.mp3", "wb").write(mp3)
 PY
-touch .complete
+echo "$stamp" > .complete

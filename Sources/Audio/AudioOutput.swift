@@ -21,6 +21,15 @@ public protocol AudioOutput: AnyObject {
     var bufferedFrames: Int { get }
     /// Releases the device or file; the output may be opened again later.
     func close()
+    /// Called from another thread when queued audio was dropped (skip, seek): a `write` that is
+    /// waiting for the device may return early, so the new audio starts sooner. Must be
+    /// thread-safe; outputs that cannot do this keep the default, which does nothing.
+    func interruptWrite()
+}
+
+extension AudioOutput {
+    /// Default: a write in progress simply finishes.
+    public func interruptWrite() {}
 }
 
 /// Makes outputs from a user's `--output` value. Outputs are created on the thread that uses them.

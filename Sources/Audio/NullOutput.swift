@@ -4,7 +4,9 @@
 
 /// Plays nothing, at the pace of a real device: a headless box with no sound card still shows
 /// true positions and timings. Writes block once more than `bufferSeconds` are "queued".
-public final class NullOutput: AudioOutput {
+public final class NullOutput: AudioOutput, @unchecked Sendable {
+    // Sleeps wait on this, so `interruptWrite` (from another thread) can cut them short.
+    private let wake = ConditionLock(0)
     private var format = PCMFormat.cd
     private var framesWritten = 0
     private var start = ContinuousClock.now
@@ -25,7 +27,14 @@ public final class NullOutput: AudioOutput {
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         framesWritten += samples.count / format.channels
         let ahead = format.seconds(ofFrames: framesWritten) - elapsedSeconds() - bufferSeconds
-        if ahead > 0 { sleepSeconds(ahead) }
+        if ahead > 0 { pause(seconds: ahead) }
+    }
+
+    public func interruptWrite() { wake.withLockBroadcast { $0 += 1 } }
+
+    private func pause(seconds: Double) {
+        let ticket = wake.withLock { $0 }
+        wake.wait(until: { $0 != ticket }, timeout: seconds) { _ in }
     }
 
     private var pausedAt: ContinuousClock.Instant?
@@ -43,7 +52,7 @@ public final class NullOutput: AudioOutput {
 
     public func drain() throws {
         let ahead = format.seconds(ofFrames: framesWritten) - elapsedSeconds()
-        if ahead > 0 { sleepSeconds(ahead) }
+        if ahead > 0 { pause(seconds: ahead) }
     }
 
     public var bufferedFrames: Int {

@@ -44,6 +44,15 @@ public final class AudioPipeline: Sendable {
     private let converter: ConverterMaker
     private let makeOutput: OutputMaker
     private let onEvent: @Sendable (PipelineEvent) -> Void
+    /// The output, once the output thread has made it, so a flush can interrupt its write.
+    private let liveOutput = Mutex<InterruptHandle?>(nil)
+
+    /// Outputs are used by the output thread only, except `interruptWrite`, which the protocol
+    /// requires to be thread-safe; this box carries the output to the threads that call it.
+    private struct InterruptHandle: @unchecked Sendable {
+        let output: any AudioOutput
+        func interruptWrite() { output.interruptWrite() }
+    }
 
     /// Frames handed to the device per write: small enough that pause and volume act within ~50 ms.
     private static let writeFrames = 2048
@@ -72,6 +81,7 @@ public final class AudioPipeline: Sendable {
     /// Plays `track` from `frame` at once, dropping whatever was queued or sounding.
     public func play(_ track: PipelineTrack, fromFrame frame: Int = 0) {
         let generation = ring.flush()
+        liveOutput.withLock { $0 }?.interruptWrite()
         let abandoned = control.withLockBroadcast { c -> (any ByteSource)? in
             c.generation = generation
             c.job = .start(track, frame: max(0, frame))
@@ -102,6 +112,7 @@ public final class AudioPipeline: Sendable {
     /// Stops playback at once and forgets queued audio; the pipeline stays ready for `play`.
     public func halt() {
         let generation = ring.flush()
+        liveOutput.withLock { $0 }?.interruptWrite()
         let abandoned = control.withLockBroadcast { c -> [any ByteSource] in
             c.generation = generation
             c.job = nil
@@ -312,6 +323,7 @@ public final class AudioPipeline: Sendable {
             return
         }
         defer { output.close() }
+        liveOutput.withLock { $0 = InterruptHandle(output: output) }
         var current: Int?
         var frames = 0
         var format = PCMFormat.cd

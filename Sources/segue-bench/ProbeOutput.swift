@@ -1,0 +1,52 @@
+import Audio
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A paced null output that notes the monotonic time of every write and discard.
+final class ProbeOutput: AudioOutput, @unchecked Sendable {
+    private let inner = NullOutput()
+    private let lock = ConditionLock((writes: [Double](), discards: [Double]()))
+
+    var name: String { "probe" }
+    func open(_ format: PCMFormat) throws -> PCMFormat { try inner.open(format) }
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        let now = Self.now()
+        lock.withLockBroadcast { $0.writes.append(now) }
+        try inner.write(samples)
+    }
+    func setPaused(_ paused: Bool) { inner.setPaused(paused) }
+    func interruptWrite() { inner.interruptWrite() }
+    func discardBuffered() {
+        let now = Self.now()
+        lock.withLockBroadcast { $0.discards.append(now) }
+        inner.discardBuffered()
+    }
+    func drain() throws { try inner.drain() }
+    var bufferedFrames: Int { inner.bufferedFrames }
+    func close() { inner.close() }
+
+    /// The current time, to pass to `waitForWrite`.
+    func mark() -> Double { Self.now() }
+
+    /// Milliseconds from `start` to the first write after it (after a discard, when asked),
+    /// waiting up to 5 s.
+    func waitForWrite(after start: Double, afterDiscard: Bool = false) -> Double? {
+        lock.wait(
+            until: { s in
+                let from = afterDiscard ? (s.discards.first { $0 >= start } ?? .infinity) : start
+                return s.writes.contains { $0 >= from }
+            }, timeout: 5
+        ) { s in
+            let from = afterDiscard ? (s.discards.first { $0 >= start } ?? .infinity) : start
+            return s.writes.first { $0 >= from }.map { ($0 - start) * 1000 }
+        }
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
