@@ -123,20 +123,30 @@ public final class MusicPlayer: Sendable {
     }
 
     private func appendLoaded(_ items: [PlayableItem], finished: Bool) {
-        let (snapshot, resume, nextChanged) = state.withLock { s -> (PlayerQueue, QueueEntryID?, Bool) in
+        let (snapshot, resume, nextChanged, ended) = state.withLock { s -> (PlayerQueue, QueueEntryID?, Bool, Bool) in
             let before = s.queue.entry(after: s.queue.currentEntryID, reason: .trackEnded)
             s.queue.appendLoaded(items)
             if finished { s.queue.isLoadingMore = false }
             var resume: QueueEntryID?
+            var ended = false
             if s.waitingForMore, let current = s.queue.currentEntryID {
                 resume = s.queue.entry(after: current, reason: .trackEnded)
                 if resume != nil || finished { s.waitingForMore = false }
+                // Playback had caught up with the loading, and nothing more came: the queue is over.
+                if resume == nil && finished {
+                    s.player.playbackStatus = .stopped
+                    s.player.isPreparedToPlay = false
+                    ended = true
+                }
             }
             let after = s.queue.entry(after: s.queue.currentEntryID, reason: .trackEnded)
-            return (s.queue, resume, before != after)
+            return (s.queue, resume, before != after, ended)
         }
         onEvent(.queueChanged(snapshot))
-        if let resume {
+        if ended {
+            onEvent(.stateChanged(playerState))
+            onEvent(.queueEnded)
+        } else if let resume {
             try? jump(to: resume, keepPaused: false)
         } else if nextChanged {
             pipelineBox.withLock { $0 }?.nextTrackChanged()
@@ -276,20 +286,23 @@ public final class MusicPlayer: Sendable {
         let (current, status, prepared) = state.withLock { ($0.queue.currentEntry, $0.player.playbackStatus, $0.player.isPreparedToPlay) }
         guard let current else { throw PlayerError.emptyQueue }
         let pipeline = activePipeline()
+        let resume: Bool
         switch status {
         case .playing: return
         case .seekingForward, .seekingBackward:
             endSeeking()
             return
         case .paused where prepared || state.withLock({ $0.playing != nil }):
-            break
+            resume = true
         default:
-            pipeline.play(track(for: current.id, item: current.item))
+            resume = false
         }
+        // The state changes first: events from the pipeline (a failure, the end) come after it.
         publishState {
             $0.player.playbackStatus = .playing
             $0.player.isPreparedToPlay = true
         }
+        if !resume { pipeline.play(track(for: current.id, item: current.item)) }
         pipeline.setPaused(false)
     }
 
@@ -425,12 +438,12 @@ public final class MusicPlayer: Sendable {
         guard let entry else { throw PlayerError.unknownEntry }
         onEvent(.queueChanged(queue))
         let pipeline = activePipeline()
-        pipeline.setPaused(keepPaused)
-        pipeline.play(track(for: entry.id, item: entry.item))
         publishState {
             $0.player.playbackStatus = keepPaused ? .paused : .playing
             $0.player.isPreparedToPlay = true
         }
+        pipeline.setPaused(keepPaused)
+        pipeline.play(track(for: entry.id, item: entry.item))
     }
 
     /// A pipeline track for one playing of `entry`, with a fresh instance id.

@@ -354,4 +354,57 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(left[44_100 - 4410 + 2205] > 1900 && left[44_100 - 4410 + 2205] < 2100)  // halfway: the mean
         #expect(left.last == 3000)
     }
+
+    @Test func aContainerStartsAtOnceAndItsLaterBatchesPlayInOrder() throws {
+        let output = RecordingOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        let batches = ConditionLock([["2:1000", "3:1000"], ["4:1000"], ["5:1000", "6:1000"]])
+        player.setQueue(
+            firstBatch: items(["1:1000"]),
+            moreBatches: {
+                sleepSeconds(0.05)  // a slow source: playback must not wait for it
+                return batches.withLock { $0.isEmpty ? nil : items($0.removeFirst()) }
+            })
+        try player.play()
+        let events = log.waitForEnd()
+        #expect(PlayerEventLog.started(events) == (1...6).map { "\($0):1000" })
+        #expect(runs(output.samples).map(\.tag) == [1, 2, 3, 4, 5, 6])
+    }
+
+    @Test func scanningForwardJumpsAheadUntilEndSeeking() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:4410000"]))  // 100 s
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        player.beginSeekingForward()
+        #expect(player.playerState.playbackStatus == .seekingForward)
+        for _ in 0..<8 {  // let a few quarter-second scan steps happen while a little audio plays
+            output.advance(frames: 1024)
+            sleepSeconds(0.1)
+        }
+        player.endSeeking()
+        #expect(player.playerState.playbackStatus == .playing)
+        output.advance(frames: 1024)
+        output.waitUntilCaughtUp()
+        for _ in 0..<100 where player.playbackTime < 2 { sleepSeconds(0.01) }
+        #expect(player.playbackTime >= 2)  // at least one 2-second jump, with under 0.3 s of audio heard
+    }
+
+    @Test func aFailingOutputInterruptsAndPlayTriesAgain() throws {
+        let log = PlayerEventLog()
+        let player = makePlayer(RecordingOutput(failOnOpen: .output("No sound device.")), log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:1000"]))
+        try player.play()
+        let events = log.wait { $0.contains { if case .outputFailed = $0 { true } else { false } } }
+        #expect(events.contains { if case .outputFailed("No sound device.") = $0 { true } else { false } })
+        #expect(player.playerState.playbackStatus == .interrupted)
+        #expect(player.queue.entries.count == 1)  // nothing lost
+    }
 }
