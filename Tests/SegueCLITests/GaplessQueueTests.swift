@@ -41,9 +41,10 @@ import Testing
         }
         #expect(PCMCompare.maxDifference(out[...], expected[...]) <= 1)
         let source = try #require(PCMCompare.readWAV(Fixtures.path("tone.wav"))).samples
-        // Away from the first AAC frame of each encode (the encoder's own onset error), the signal is the source's.
+        // Away from the first AAC frame of each encode (the encoder's own onset error), the signal is
+        // the source's: coding error only (about 300), well under a one-sample misalignment (about 900).
         for range in [4096..<149_000, 154_000..<289_000, 294_000..<441_000] {
-            #expect(PCMCompare.rmsDifference(out[range], source[range]) < 300, "frames \(range.lowerBound / 2)…")
+            #expect(PCMCompare.rmsDifference(out[range], source[range]) < 600, "frames \(range.lowerBound / 2)…")
         }
     }
 
