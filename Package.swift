@@ -25,16 +25,20 @@ let package = Package(
         // Pure core.
         .target(name: "Audio"),
         .target(name: "Player", dependencies: ["Audio"]),
+        .target(name: "MusicModel"),
+        .target(name: "Catalog", dependencies: ["MusicModel"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
         .target(name: "HTTP", dependencies: ["Audio", "CCurl"]),
+        // The catalog's transport over libcurl: glue between a service and a wrapper.
+        .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP"]),
 
         // Composition root.
         .executableTarget(
             name: "segue",
-            dependencies: ["Audio", "Player", "Decoders", "ALSAOutput", "HTTP"]
+            dependencies: ["Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP"]
         ),
 
         // `make bench`'s in-process measurements (latencies, idle cost); not installed.
@@ -51,5 +55,6 @@ let package = Package(
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )

@@ -1,0 +1,31 @@
+import Catalog
+import HTTP
+
+/// The catalog's transport over libcurl: GETs with the shared HTTP client.
+public struct HTTPCatalogTransport: CatalogTransport {
+    private let client: HTTPClient
+
+    /// Creates a transport; `options` sets timeouts and retries of network failures.
+    public init(options: HTTPOptions = HTTPOptions()) {
+        client = HTTPClient(options: options)
+    }
+
+    public func get(_ url: String) throws -> CatalogHTTPResponse {
+        do {
+            let response = try client.get(url)
+            var headers: [String: String] = [:]
+            for (name, value) in response.headers { headers[name.lowercased()] = value }
+            return CatalogHTTPResponse(status: response.status, headers: headers, body: response.body)
+        } catch {
+            throw CatalogError.unreachable(Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: HTTPError) -> String {
+        // HTTPError's sentence names the URL; the catalog's own sentence only needs why.
+        var text = Substring(error.description)
+        if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix(": ") { text = text[text.index(colon, offsetBy: 2)...] }
+        if text.hasSuffix(".") { text = text.dropLast() }
+        return String(text)
+    }
+}
