@@ -47,19 +47,20 @@ enum CatalogTestKit {
             rateLimiter: RateLimiter(callsPerMinute: 6000, burst: 1000, clock: clock.clock), clock: clock.clock)
     }
 
-    /// A song object as the service sends it.
+    /// A song object as the service sends it; `extra` (", \"key\":value…") goes first, so its keys
+    /// win over the defaults (JSONDecoder keeps the first of duplicate keys).
     static func songJSON(
         id: Int, name: String, artistId: Int = 100, artistName: String = "Example Band", collectionId: Int = 200,
         kind: String = "song", extra: String = ""
     ) -> String {
         """
-        {"wrapperType":"track", "kind":"\(kind)", "artistId":\(artistId), "collectionId":\(collectionId), "trackId":\(id), \
+        {\(extra.dropFirst(2))\(extra.isEmpty ? "" : ", ")"wrapperType":"track", "kind":"\(kind)", "artistId":\(artistId), "collectionId":\(collectionId), "trackId":\(id), \
         "artistName":"\(artistName)", "collectionName":"Night Drive - EP", "trackName":"\(name)", "trackCensoredName":"\(name)", \
         "trackViewUrl":"https://music.apple.com/us/album/x/\(collectionId)?i=\(id)&uo=4", 
         "previewUrl":"https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview126/v4/aa/bb/cc/x/mzaf_\(id).plus.aac.p.m4a", \
         "artworkUrl100":"https://is1-ssl.mzstatic.com/image/thumb/a/cover.jpg/100x100bb.jpg", "trackTimeMillis":241000, \
         "releaseDate":"2021-03-05T12:00:00Z", "trackExplicitness":"notExplicit", "discNumber":1, "trackNumber":1, \
-        "country":"USA", "currency":"USD", "primaryGenreName":"Electronic"\(extra)}
+        "country":"USA", "currency":"USD", "primaryGenreName":"Electronic"}
         """
     }
 }
