@@ -22,10 +22,13 @@ public struct HTTPCatalogTransport: CatalogTransport {
     }
 
     private static func reason(_ error: HTTPError) -> String {
-        // HTTPError's sentence names the URL; the catalog's own sentence only needs why.
+        // HTTPError's sentence is "Could not download URL: why (detail)."; the catalog's own
+        // sentence needs only the why.
         var text = Substring(error.description)
-        if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix(": ") { text = text[text.index(colon, offsetBy: 2)...] }
+        if let split = text.indices.first(where: { text[$0...].hasPrefix(": ") }) { text = text[text.index(split, offsetBy: 2)...] }
         if text.hasSuffix(".") { text = text.dropLast() }
+        if let detail = text.firstIndex(of: "(") { text = text[..<detail] }
+        while text.last == " " { text = text.dropLast() }
         return String(text)
     }
 }

@@ -1,4 +1,5 @@
 import Audio
+import Catalog
 import Decoders
 import Player
 
@@ -16,11 +17,18 @@ struct PlayCommand {
     func run() -> Int32 {
         Interrupt.install()
         let inbox = ConditionLock([PlayerEvent]())
+        let catalog: ITunesCatalog?
+        do {
+            catalog = options.items.contains { $0.lowercased().hasPrefix("itunes:") } ? try options.catalog.makeCatalog().catalog : nil
+        } catch {
+            printError("segue: \(error)")
+            return 1
+        }
         let player = MusicPlayer(
             decoders: StandardDecoderFactory(),
             converter: { try Resampler(from: $0, to: $1, channels: $2) },
             makeOutput: Outputs.maker(for: options.output),
-            openSource: { try Sources.open($0.location) },
+            openSource: { try Sources.open($0.location, catalog: catalog) },
             onEvent: { event in inbox.withLockBroadcast { $0.append(event) } })
         defer { player.shutdown() }
         player.setRepeatMode(options.repeatMode)

@@ -16,6 +16,7 @@ struct PlayOptions {
     var items: [String] = []
     var shuffle = false
     var repeatMode = RepeatMode.none
+    var catalog = CatalogOptions()
 
     init(parsing arguments: [String]) throws {
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty {
@@ -26,6 +27,7 @@ struct PlayOptions {
         }
         var rest = arguments[...]
         while let argument = rest.popFirst() {
+            if try catalog.parse(argument, &rest) { continue }
             switch argument {
             case "--output", "-o":
                 guard let value = rest.popFirst() else { throw UsageError(description: "--output needs a value.") }

@@ -7,14 +7,20 @@ enum SegueCLI {
     static let version = "0.1.0"
 
     static let usage = """
-        usage: segue play [--output SPEC] [--shuffle] [--repeat one|all|none] FILE|URL…
-                                               play files and URLs in turn, no UI
+        usage: segue play [--output SPEC] [--shuffle] [--repeat one|all|none] FILE|URL|itunes:ID…
+                                               play files, URLs and catalog songs in turn, no UI
+               segue search [--songs|--albums|--artists] [--country CC] [--limit N] [--json] TERM
+               segue lookup [--json] ID…
                segue --version | --help
 
         --output alsa[:DEVICE]|null|wav:PATH   where the sound goes (default alsa:default;
                                                environment SEGUE_OUTPUT)
+        --catalog-url URL                      the iTunes Search API base (environment
+                                               SEGUE_CATALOG_URL; default https://itunes.apple.com)
+        --catalog demo                         the bundled demo catalog (used anyway, with a notice,
+                                               when the catalog is unreachable)
 
-        The terminal UI, the daemon, segue ctl, search and lookup are not built yet.
+        The terminal UI, the daemon and segue ctl are not built yet.
         """
 
     /// Runs one command line; returns the process exit status.
@@ -30,6 +36,13 @@ enum SegueCLI {
         case "--help", "-h", "help":
             print(usage)
             return 0
+        case "search", "lookup":
+            do {
+                return try CatalogCommand.parse(first, Array(arguments.dropFirst())).run()
+            } catch {
+                printError("segue \(first): \(error)\n\(usage)")
+                return 2
+            }
         case "play":
             do {
                 let options = try PlayOptions(parsing: Array(arguments.dropFirst()))

@@ -1,0 +1,67 @@
+import Catalog
+import CatalogHTTP
+import HTTP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Which catalog to ask and how: the iTunes Search API at a base URL (`--catalog-url`,
+/// `SEGUE_CATALOG_URL`, default https://itunes.apple.com), or the bundled demo (`--catalog demo`).
+struct CatalogOptions {
+    var baseURL: String?
+    var demo = false
+    var storefront: String?
+
+    /// Consumes `--catalog-url URL`, `--catalog demo|itunes` and `--country CC`; true when it did.
+    mutating func parse(_ argument: String, _ rest: inout ArraySlice<String>) throws -> Bool {
+        switch argument {
+        case "--catalog-url":
+            guard let value = rest.popFirst() else { throw UsageError(description: "--catalog-url needs a URL.") }
+            baseURL = value
+        case "--catalog":
+            switch rest.popFirst() {
+            case "demo": demo = true
+            case "itunes": demo = false
+            default: throw UsageError(description: "--catalog takes demo or itunes.")
+            }
+        case "--country":
+            guard let value = rest.popFirst(), value.count >= 2 else { throw UsageError(description: "--country needs a two-letter code.") }
+            storefront = value
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The iTunes base URL in force.
+    var resolvedBaseURL: String {
+        if let baseURL { return baseURL }
+        if let env = getenv("SEGUE_CATALOG_URL").map({ String(cString: $0) }), !env.isEmpty { return env }
+        return "https://itunes.apple.com"
+    }
+
+    /// The network catalog, or the demo one when asked for.
+    func makeCatalog() throws -> (catalog: ITunesCatalog, isDemo: Bool) {
+        demo ? (try Self.demoCatalog(storefront: storefront), true) : (networkCatalog(), false)
+    }
+
+    func networkCatalog() -> ITunesCatalog {
+        var settings = CatalogSettings(baseURL: resolvedBaseURL)
+        if baseURL != nil || getenv("SEGUE_CATALOG_URL") != nil { settings.chartsBaseURL = resolvedBaseURL }
+        if let storefront { settings.storefront = storefront }
+        var options = HTTPOptions()
+        options.connectTimeout = 5
+        options.maxAttempts = 2
+        return ITunesCatalog(transport: HTTPCatalogTransport(options: options), settings: settings, cacheDirectory: SeguePaths.catalogCache)
+    }
+
+    static func demoCatalog(storefront: String?) throws -> ITunesCatalog {
+        guard let folder = DemoCatalogTransport.locateDemoFolder(executablePath: ExecutablePath.current) else {
+            throw CatalogError.unreachable("the demo catalog is not installed")
+        }
+        var settings = CatalogSettings(baseURL: "demo://catalog", chartsBaseURL: "demo://charts")
+        if let storefront { settings.storefront = storefront }
+        return ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: settings)
+    }
+}
