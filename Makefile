@@ -48,9 +48,13 @@ bench: build fixtures
 
 install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/segue
+	install -d $(DESTDIR)$(PREFIX)/share/segue/demo/audio
+	install -m 644 Resources/demo/catalog.json $(DESTDIR)$(PREFIX)/share/segue/demo/
+	install -m 644 Resources/demo/audio/* $(DESTDIR)$(PREFIX)/share/segue/demo/audio/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segue
+	rm -rf $(DESTDIR)$(PREFIX)/share/segue
 
 format:
 	$(SWIFT) format -i -r Sources Tests Package.swift

@@ -44,7 +44,7 @@ let package = Package(
         // `make bench`'s in-process measurements (latencies, idle cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "Decoders", "HTTP"]
+            dependencies: ["Audio", "Player", "Decoders", "HTTP", "ALSAOutput"]
         ),
 
         // Shared test doubles and fixtures.

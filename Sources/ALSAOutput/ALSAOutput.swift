@@ -1,13 +1,20 @@
 import Audio
 import CALSA
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Plays through an ALSA PCM device with blocking writes, recovering from underruns.
 ///
 /// Not thread-safe: the output thread opens, writes and closes it. ALSA's own messages are
 /// silenced (they would corrupt the terminal UI); every failure becomes an `AudioError.output`
 /// sentence that names the fix.
-public final class ALSAOutput: AudioOutput {
+public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     private let device: String
+    /// A pipe whose write end `interruptWrite` pokes (from any thread) to end a wait for room.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
     private let configText: String?
     private let latencyMicroseconds: UInt32
     private var pcm: OpaquePointer?
@@ -23,9 +30,21 @@ public final class ALSAOutput: AudioOutput {
         self.device = device
         self.configText = configText
         self.latencyMicroseconds = UInt32(latency * 1_000_000)
+        var fds: [Int32] = [-1, -1]
+        _ = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        Glibc.close(wakeRead)
+        Glibc.close(wakeWrite)
+    }
 
     public var name: String { "alsa:\(device)" }
 
@@ -40,6 +59,8 @@ public final class ALSAOutput: AudioOutput {
                 handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
                 UInt32(requested.channels), UInt32(rate), 0, latencyMicroseconds)
             if lastError == 0 {
+                // Non-blocking writes with poll, so a skip or seek can cut a wait for room short.
+                snd_pcm_nonblock(handle, 1)
                 pcm = handle
                 format = PCMFormat(sampleRate: rate, channels: requested.channels)
                 return format
@@ -80,6 +101,10 @@ public final class ALSAOutput: AudioOutput {
         var frames = samples.count / format.channels
         while frames > 0, let pointer = base {
             let n = snd_pcm_writei(pcm, pointer, snd_pcm_uframes_t(frames))
+            if n == -snd_pcm_sframes_t(EAGAIN) {
+                if waitForRoom(pcm) { continue }
+                return  // interrupted: what is left was dropped by the pipeline anyway
+            }
             if n < 0 {
                 // Underrun (EPIPE) or suspend (ESTRPIPE): recover and write the rest.
                 let rc = snd_pcm_recover(pcm, Int32(n), 1)
@@ -91,6 +116,30 @@ public final class ALSAOutput: AudioOutput {
             frames -= Int(n)
             base = pointer + Int(n) * format.channels
         }
+    }
+
+    /// Waits until the device has room or `interruptWrite` is called; false when interrupted.
+    private func waitForRoom(_ pcm: OpaquePointer) -> Bool {
+        let count = Int(max(0, snd_pcm_poll_descriptors_count(pcm)))
+        var fds = [pollfd](repeating: pollfd(), count: count + 1)
+        _ = fds.withUnsafeMutableBufferPointer { snd_pcm_poll_descriptors(pcm, $0.baseAddress, UInt32(count)) }
+        fds[count] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+        let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), 1000) }
+        if ready > 0 && fds[count].revents & Int16(POLLIN) != 0 {
+            drainWakePipe()
+            return false
+        }
+        return true  // room, an error for writei to report, or a timeout: try the write again
+    }
+
+    public func interruptWrite() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+
+    private func drainWakePipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ Glibc.read(wakeRead, $0.baseAddress, 64) }) > 0 {}
     }
 
     private var pausedByDrop = false
@@ -112,6 +161,7 @@ public final class ALSAOutput: AudioOutput {
     }
 
     public func discardBuffered() {
+        drainWakePipe()  // an interrupt belongs to the audio being discarded, not to what comes next
         guard let pcm else { return }
         snd_pcm_drop(pcm)
         snd_pcm_prepare(pcm)
@@ -119,7 +169,9 @@ public final class ALSAOutput: AudioOutput {
 
     public func drain() throws {
         guard let pcm else { return }
+        snd_pcm_nonblock(pcm, 0)  // draining must wait for the device
         let rc = snd_pcm_drain(pcm)
+        snd_pcm_nonblock(pcm, 1)
         snd_pcm_prepare(pcm)
         if rc < 0 && rc != -EPIPE_CODE {
             throw AudioError.output("The sound device \(device) failed while finishing (\(Self.message(rc))).")

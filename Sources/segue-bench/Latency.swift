@@ -1,3 +1,4 @@
+import ALSAOutput
 import Audio
 import Decoders
 import HTTP
@@ -11,8 +12,8 @@ import Synchronization
 /// The engine's latencies and idle cost, measured in-process with a paced null output that
 /// notes when samples arrive. Medians of repeated runs; printed, never asserted.
 enum Latency {
-    static func run(first: String, second: String, url: String) {
-        let probe = ProbeOutput()
+    static func run(first: String, second: String, url: String, alsaDevice: String?) {
+        let probe = ProbeOutput(inner: alsaDevice.map { ALSAOutput(device: $0) } ?? NullOutput())
         let player = MusicPlayer(
             decoders: StandardDecoderFactory(),
             converter: { try Resampler(from: $0, to: $1, channels: $2) },

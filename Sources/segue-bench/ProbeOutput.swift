@@ -4,12 +4,15 @@ import Audio
     import Glibc
 #endif
 
-/// A paced null output that notes the monotonic time of every write and discard.
+/// Wraps a paced output (null, or a real ALSA device) and notes the monotonic time of every
+/// write and discard.
 final class ProbeOutput: AudioOutput, @unchecked Sendable {
-    private let inner = NullOutput()
+    private let inner: any AudioOutput
+
+    init(inner: any AudioOutput) { self.inner = inner }
     private let lock = ConditionLock((writes: [Double](), discards: [Double]()))
 
-    var name: String { "probe" }
+    var name: String { "probe(\(inner.name))" }
     func open(_ format: PCMFormat) throws -> PCMFormat { try inner.open(format) }
     func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         let now = Self.now()

@@ -2,10 +2,11 @@
     import Glibc
 #endif
 
-// segue-bench FILE1 FILE2 URL: prints one "name value unit" line per measurement.
+// segue-bench FILE1 FILE2 URL [ALSA-DEVICE]: prints one "name value unit" line per measurement,
+// through a paced null output, or through the ALSA device when one is named.
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count == 3 else {
-    Console.error("usage: segue-bench FILE1 FILE2 PREVIEW-URL")
+guard arguments.count == 3 || arguments.count == 4 else {
+    Console.error("usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE]")
     exit(2)
 }
-Latency.run(first: arguments[0], second: arguments[1], url: arguments[2])
+Latency.run(first: arguments[0], second: arguments[1], url: arguments[2], alsaDevice: arguments.count == 4 ? arguments[3] : nil)

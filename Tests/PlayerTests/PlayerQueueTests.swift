@@ -1,4 +1,5 @@
 import Player
+import TestSupport
 import Testing
 
 // MARK: Helpers
@@ -30,20 +31,6 @@ private func walk(_ queue: PlayerQueue, _ reason: AdvanceReason, steps: Int) -> 
         at = next
     }
     return out
-}
-
-/// A seeded generator for the tests' own random choices, independent of the queue's.
-private struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-    mutating func bool() -> Bool { next() & 1 == 1 }
 }
 
 // MARK: Entries and ids
@@ -561,7 +548,7 @@ private struct TestRandom: RandomNumberGenerator {
     // MARK: Property test
 
     @Test func randomOperationsKeepTheInvariants() {
-        var rng = TestRandom(state: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         var everIssued = Set<QueueEntryID>()
         var queue = PlayerQueue(items: [], shuffleSeed: 1)
         var counter = 0
