@@ -23,6 +23,10 @@ public struct CatalogClock: Sendable {
         now: { Date().timeIntervalSince1970 },
         sleep: { seconds in
             guard seconds > 0 else { return }
-            usleep(UInt32(min(seconds, 60) * 1_000_000))
+            let whole = min(seconds, 3600)
+            var request = timespec(tv_sec: Int(whole), tv_nsec: Int((whole - whole.rounded(.down)) * 1e9))
+            var remaining = timespec()
+            // Resume after signals so the wait is the whole wait.
+            while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
         })
 }

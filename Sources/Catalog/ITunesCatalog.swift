@@ -134,6 +134,18 @@ public final class ITunesCatalog: Sendable {
         return MusicItemCollection(items.compactMap(\.album))
     }
 
+    /// The artist with `albums` filled, from the same single request as `artistAlbums` (the
+    /// service sends the artist object first). Throws `.notFound` when the artist is unknown.
+    public func artist(id artistID: String) throws(CatalogError) -> Artist {
+        guard Self.isCatalogID(artistID) else { throw CatalogError.notFound("the artist \"\(artistID)\"") }
+        let items = try results(lookupURL(ids: [artistID], entity: "album", limit: 200)).compactMap(ITunesItem.init)
+        guard var artist = items.lazy.compactMap(\.artist).first(where: { $0.id == artistID }) else {
+            throw CatalogError.notFound("the artist \(artistID)")
+        }
+        artist.albums = MusicItemCollection(items.compactMap(\.album))
+        return artist
+    }
+
     /// The artist's top songs, at most `limit` (1…200). The artist object is skipped; songs
     /// credited to another artist id (collaborations, features) are kept.
     public func artistTopSongs(artistID: String, limit: Int = 10) throws(CatalogError) -> MusicItemCollection<Song> {
@@ -157,7 +169,8 @@ public final class ITunesCatalog: Sendable {
 
     /// The storefront's most played songs, in chart order, playable: the chart feed gives ids only,
     /// so one lookup fetches the songs; entries the lookup does not return are skipped.
-    /// `storefront` defaults to the settings' one.
+    /// `storefront` defaults to the settings' one. The feed is another host, so it is cached but
+    /// not counted against the Search API's pace; the lookup is.
     public func topCharts(storefront: String? = nil, limit: Int = 25) throws(CatalogError) -> [Song] {
         let code = storefront.map(CatalogSettings.normalizedStorefront) ?? settings.storefront
         let url = chartsURL(storefront: code, limit: limit)

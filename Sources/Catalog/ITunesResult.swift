@@ -12,7 +12,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var collectionType: String?
     /// For artists: "Artist".
     public var artistType: String?
-    /// Ids as decimal strings, whether the service sent numbers or strings.
+    /// The artist's id; every id is a decimal string, whether the service sent a number or a string.
     public var artistId: String?
     /// The collection's id.
     public var collectionId: String?
@@ -20,7 +20,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var trackId: String?
     /// On compilation tracks: the album artist's id.
     public var collectionArtistId: String?
-    /// Names.
+    /// The performer (or album artist) as credited.
     public var artistName: String?
     /// The collection's name.
     public var collectionName: String?
@@ -30,7 +30,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var trackCensoredName: String?
     /// On compilation tracks: the album artist's name.
     public var collectionArtistName: String?
-    /// Pages on Apple Music.
+    /// The artist's page on Apple Music; absent for Various Artists.
     public var artistViewUrl: String?
     /// The collection's page.
     public var collectionViewUrl: String?
@@ -40,7 +40,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var artistLinkUrl: String?
     /// The preview (audio for songs, video for music videos).
     public var previewUrl: String?
-    /// Artwork at 30, 60 and 100 px.
+    /// Artwork at 30 px.
     public var artworkUrl30: String?
     /// Artwork at 60 px.
     public var artworkUrl60: String?
@@ -56,9 +56,9 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var collectionExplicitness: String?
     /// The track's explicitness.
     public var trackExplicitness: String?
-    /// Disc count.
+    /// The number of discs.
     public var discCount: Int?
-    /// Disc number.
+    /// The disc this track is on.
     public var discNumber: Int?
     /// Per disc on songs; the album total on collections and music videos.
     public var trackCount: Int?

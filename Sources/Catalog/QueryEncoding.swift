@@ -1,5 +1,5 @@
 /// Percent-encoding of query values the way the iTunes Search API expects them.
-public enum QueryEncoding {
+public enum QueryEncoding: Sendable {
     /// `value` as a query value: spaces become `+`, the unreserved ASCII characters
     /// (`A–Z a–z 0–9 - . _ ~`) stay, and every other byte of its UTF-8 (reserved characters such as
     /// `/ & = ? # % + '` included) becomes `%XX` with upper-case hex.

@@ -1,24 +1,13 @@
 import Catalog
 import MusicModel
 import Synchronization
+import TestSupport
 import Testing
 
 /// A thousand seeded mutations of the real answers: every call returns or throws `CatalogError`
 /// (typed throws make anything else impossible to compile), and none crashes or hangs.
 @Suite struct MutatedResponseTests {
-    /// SplitMix64: small, seeded, the same sequence on every platform.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func mutate(_ input: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !bytes.isEmpty else { break }
@@ -74,7 +63,7 @@ import Testing
     @Test func thousandMutatedAnswers() {
         let sources = [CatalogTestKit.variousArtists, CatalogTestKit.nightAtTheOpera, CatalogTestKit.nightmareEP].map(
             CatalogTestKit.fixture)
-        var rng = SeededGenerator(state: 0x5E6E_E001)
+        var rng = SplitMix64(seed: 0x5E6E_E001)
         let current = Mutex<[UInt8]>([])
         let transport = FakeCatalogTransport { _ in CatalogHTTPResponse(status: 200, body: current.withLock { $0 }) }
         let clock = ManualCatalogClock()

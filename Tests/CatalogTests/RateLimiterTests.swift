@@ -37,3 +37,13 @@ import Testing
         #expect(limiter.remainingBackoff == 0)
     }
 }
+
+extension RateLimiterTests {
+    @Test func systemClockSleepsAndTicks() {
+        let start = ContinuousClock.now
+        let before = CatalogClock.system.now()
+        CatalogClock.system.sleep(0.05)
+        #expect(start.duration(to: .now) >= .milliseconds(50))
+        #expect(CatalogClock.system.now() - before >= 0.045)
+    }
+}

@@ -160,6 +160,10 @@ import Testing
             server.requests(for: "/lookup").map(\.path) == [
                 "/lookup?id=100&entity=song&limit=3&country=us", "/lookup?id=100&entity=album&limit=200&country=us",
             ])
+        let artistWithAlbums = try catalog.artist(id: "100")  // the same URL: answered from memory
+        #expect(artistWithAlbums.name == "Example Band")
+        #expect(artistWithAlbums.albums?.map(\.id) == ["200"])
+        #expect(server.requests(for: "/lookup").count == 2)
     }
 
     @Test func chartsBecomePlayableSongsInChartOrder() throws {
