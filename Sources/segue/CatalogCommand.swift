@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Catalog
+import FoundationEssentials
 import MusicModel
 
 #if canImport(Glibc)
@@ -84,8 +84,10 @@ struct CatalogCommand {
 
     private func perform(on itunes: ITunesCatalog, source: String) throws -> Answer {
         switch request {
-        case .search(let term, .songs, let limit): return Answer(source: source, songs: Array(try itunes.searchSongs(term: term, limit: limit)))
-        case .search(let term, .albums, let limit): return Answer(source: source, albums: Array(try itunes.searchAlbums(term: term, limit: limit)))
+        case .search(let term, .songs, let limit):
+            return Answer(source: source, songs: Array(try itunes.searchSongs(term: term, limit: limit)))
+        case .search(let term, .albums, let limit):
+            return Answer(source: source, albums: Array(try itunes.searchAlbums(term: term, limit: limit)))
         case .search(let term, .artists, let limit):
             return Answer(source: source, artists: Array(try itunes.searchArtists(term: term, limit: limit)))
         case .lookup(let ids):
@@ -130,27 +132,35 @@ struct Answer {
         var out = ""
         let room = max(40, width)
         if !songs.isEmpty {
-            let titleWidth = max(10, (room - 12 - 6 - 4) * 4 / 10), artistWidth = max(8, (room - 12 - 6 - 4) * 3 / 10)
+            let titleWidth = max(10, (room - 12 - 6 - 4) * 4 / 10)
+            let artistWidth = max(8, (room - 12 - 6 - 4) * 3 / 10)
             let albumWidth = max(6, room - 12 - 6 - 4 - titleWidth - artistWidth)
             out += row(["ID", "TITLE", "ARTIST", "ALBUM", "TIME"], [11, titleWidth, artistWidth, albumWidth, 5])
             for song in songs {
                 let title = song.isPlayable ? song.title : song.title + " (no preview)"
-                out += row([song.id, title, song.artistName, song.albumTitle ?? "", Self.clock(song.duration)], [11, titleWidth, artistWidth, albumWidth, 5])
+                out += row(
+                    [song.id, title, song.artistName, song.albumTitle ?? "", Self.clock(song.duration)],
+                    [11, titleWidth, artistWidth, albumWidth, 5])
             }
         }
         if !albums.isEmpty {
             if !out.isEmpty { out += "\n" }
-            let titleWidth = max(10, (room - 12 - 7 - 5) / 2), artistWidth = max(8, room - 12 - 7 - 5 - titleWidth)
+            let titleWidth = max(10, (room - 12 - 7 - 5) / 2)
+            let artistWidth = max(8, room - 12 - 7 - 5 - titleWidth)
             out += row(["ID", "ALBUM", "ARTIST", "TRACKS", "YEAR"], [11, titleWidth, artistWidth, 6, 4])
             for album in albums {
-                out += row([album.id, album.title, album.artistName, album.trackCount.map(String.init) ?? "", Self.year(album.releaseDate)], [11, titleWidth, artistWidth, 6, 4])
+                out += row(
+                    [album.id, album.title, album.artistName, album.trackCount.map(String.init) ?? "", Self.year(album.releaseDate)],
+                    [11, titleWidth, artistWidth, 6, 4])
             }
         }
         if !artists.isEmpty {
             if !out.isEmpty { out += "\n" }
             let nameWidth = max(10, (room - 12) * 6 / 10)
             out += row(["ID", "ARTIST", "GENRE"], [11, nameWidth, max(5, room - 12 - nameWidth - 1)])
-            for artist in artists { out += row([artist.id, artist.name, artist.genreName ?? ""], [11, nameWidth, max(5, room - 12 - nameWidth - 1)]) }
+            for artist in artists {
+                out += row([artist.id, artist.name, artist.genreName ?? ""], [11, nameWidth, max(5, room - 12 - nameWidth - 1)])
+            }
         }
         if out.isEmpty { out = "No results.\n" }
         if !missing.isEmpty { out += "Not in the catalog: \(missing.joined(separator: ", "))\n" }
@@ -195,7 +205,10 @@ struct Answer {
             ])
         }
         let artistValues: [V] = artists.map { a in
-            .object([("type", .string("artist")), ("id", .string(a.id)), ("name", .string(a.name)), ("genre", .string(a.genreName)), ("url", .string(a.url))])
+            .object([
+                ("type", .string("artist")), ("id", .string(a.id)), ("name", .string(a.name)), ("genre", .string(a.genreName)),
+                ("url", .string(a.url)),
+            ])
         }
         return JSONWriter.render(
             .object([
@@ -210,6 +223,7 @@ struct Answer {
         var parts = tm()
         gmtime_r(&t, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

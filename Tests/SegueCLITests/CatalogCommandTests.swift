@@ -6,7 +6,11 @@ import Testing
 /// server that answers like the iTunes Search API, and against the bundled demo catalog.
 @Suite struct CatalogCommandTests {
     private func segue(_ arguments: [String]) -> Shell.Result {
-        Shell.run(PlayCommandTests.segue, arguments, environment: ["SEGUE_CATALOG_URL": "", "SEGUE_OUTPUT": "", "no_proxy": "127.0.0.1", "SEGUE_HOME": Fixtures.temporaryDirectory()])
+        Shell.run(
+            PlayCommandTests.segue, arguments,
+            environment: [
+                "SEGUE_CATALOG_URL": "", "SEGUE_OUTPUT": "", "no_proxy": "127.0.0.1", "SEGUE_HOME": Fixtures.temporaryDirectory(),
+            ])
     }
 
     /// An iTunes-shaped answer holding one playable song whose preview is on `server`.
@@ -48,7 +52,10 @@ import Testing
         let result = segue(["search", "--json", "--catalog-url", server.baseURL, "thunder"])
         #expect(result.exitCode == 0)
         let text = result.stdoutText
-        #expect(text.hasPrefix(#"{"source":"itunes","notice":null,"items":[{"type":"song","id":"1234567","title":"Thunderstruck","artist":"AC/DC","artistId":"55","album":"The Razors Edge","albumId":"66","duration":292,"#))
+        #expect(
+            text.hasPrefix(
+                #"{"source":"itunes","notice":null,"items":[{"type":"song","id":"1234567","title":"Thunderstruck","artist":"AC/DC","artistId":"55","album":"The Razors Edge","albumId":"66","duration":292,"#
+            ))
         #expect(text.contains(#""playable":true,"previewUrl":"\#(server.url("/preview.m4a"))""#))
         #expect(text.hasSuffix("\"missing\":[]}\n"))
     }
@@ -56,8 +63,11 @@ import Testing
     @Test func lookupOfARealAlbumAnswer() throws {
         let server = FixtureHTTPServer()
         defer { server.stop() }
-        let body = try #require(Shell.readFile(Fixtures.packageRoot + "/../shared/fixtures/itunes/lookup-album-1728639278-us.json"))
-        server.route("/lookup", .handler { _ in FixtureHTTPServer.Response(status: 200, headers: ["Content-Type": "text/javascript; charset=utf-8"], body: body) })
+        let body = try #require(Shell.readFile(Fixtures.packageRoot + "/Tests/Fixtures/itunes/lookup-album-1728639278-us.json"))
+        server.route(
+            "/lookup",
+            .handler { _ in FixtureHTTPServer.Response(status: 200, headers: ["Content-Type": "text/javascript; charset=utf-8"], body: body)
+            })
         let result = segue(["lookup", "--catalog-url", server.baseURL, "1728639278"])
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.contains("1728639278"))
