@@ -27,11 +27,14 @@ let package = Package(
         .target(name: "Player", dependencies: ["Audio"]),
         .target(name: "MusicModel"),
         .target(name: "Catalog", dependencies: ["MusicModel"]),
+        .target(name: "Library", dependencies: ["MusicModel", "Player"]),
+        .target(name: "Session", dependencies: ["Player", "Catalog", "Library", "MusicModel"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
         .target(name: "HTTP", dependencies: ["Audio", "CCurl"]),
+        .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
         .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP"]),
 
@@ -55,6 +58,8 @@ let package = Package(
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Player", "MusicModel", "Library", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )
