@@ -34,9 +34,9 @@ build: deps
 fixtures: deps
 	@bash scripts/make-fixtures.sh $(FIXTURES)
 
-# With no ARGS, plays a generated 30-second preview-shaped M4A on the default sound device.
-run: build fixtures
-	@if [ -n "$(ARGS)" ]; then $(BIN) $(ARGS); else $(BIN) play $(FIXTURES)/preview.m4a; fi
+# With no ARGS, plays the demo catalog's first two albums (generated music) on the default sound device.
+run: build
+	@if [ -n "$(ARGS)" ]; then $(BIN) $(ARGS); else $(BIN) play $(sort $(wildcard Resources/demo/audio/90000002[01]*)); fi
 
 test: deps fixtures
 	$(SWIFT) build --build-tests
