@@ -208,11 +208,20 @@ enum Numbers {
     /// A non-negative decimal number.
     static func decimal(_ text: String) -> Double? { thousandths(Substring(text)).map { Double($0) / 1000 } }
 
+    /// The longest time `seek` takes, in thousandths (about 115 days), so that every time read
+    /// prints back in a form that reads again (hours and plain seconds stay within their digits).
+    static let maxClock = 9_999_999_999
+
     /// `83`, `1:23`, `1:02:03`, each with an optional fraction of a second: seconds.
     static func clock(_ text: Substring) -> Double? {
+        guard let value = clockThousandths(text), value <= maxClock else { return nil }
+        return Double(value) / 1000
+    }
+
+    private static func clockThousandths(_ text: Substring) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), let seconds = thousandths(parts[parts.count - 1]) else { return nil }
-        guard parts.count > 1 else { return Double(seconds) / 1000 }
+        guard parts.count > 1 else { return seconds }
         guard parts[parts.count - 1].prefix(while: { $0 != "." }).count <= 2, seconds < 60_000 else { return nil }
         var total = seconds
         if parts.count == 3 {
@@ -222,7 +231,7 @@ enum Numbers {
             guard let minutes = digits(parts[0], max: 7) else { return nil }
             total += minutes * 60_000
         }
-        return Double(total) / 1000
+        return total
     }
 
     static func seekTarget(_ text: String) -> SeekTarget? {

@@ -194,6 +194,8 @@ func sampleRoundTrips(_ index: Int) throws {
     ("seek 0:5", "seek 0:05"),
     ("seek 90:00", "seek 1:30:00"),
     ("seek +1:30", "seek +90"),
+    ("seek 9999999.999", "seek 2777:46:39.999"),
+    ("seek -2777:46:39.999", "seek -9999999.999"),
     ("seek -0", "seek +0"),
     ("seek 12.500%", "seek 12.5%"),
     ("volume -0", "volume +0"),
@@ -257,6 +259,8 @@ func quotedWords(_ line: String, _ items: [String]) throws {
     ("seek 1:75", "seek needs a time like 1:23, +10 or 50%."),
     ("seek 1::2", "seek needs a time like 1:23, +10 or 50%."),
     ("seek 101%", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek 9999999:00", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek +10000000", "seek needs a time like 1:23, +10 or 50%."),
     ("seek 1.2345", "seek needs a time like 1:23, +10 or 50%."),
     ("seek ++1", "seek needs a time like 1:23, +10 or 50%."),
     ("seek １２", "seek needs a time like 1:23, +10 or 50%."),
@@ -318,7 +322,8 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
     let pieces = [
         " ", "  ", "\t", "\"", "'", "\\", "-", "+", "%", ":", ".", "0", "1", "9", "12", "1:23", "50%", "+10", "-3", "2-5",
         "a", "Song", "夜に駆ける", "🎧", "👩‍👩‍👧", "\u{301}", "é", "\n", "songs", "albums", "on", "off", "one", "list", "create",
-        "rename", "add", "import", "export", "itunes:1", "/m/a b.mp3", "\u{3000}", "\u{0}", "99999999999999999999",
+        "rename", "add", "import", "export", "itunes:1", "/m/a b.mp3", "\u{3000}", "\u{0}", "99999999999999999999", "9999999", "59", "3600",
+        "100",
     ]
     var parsed = 0
     for _ in 0..<5_000 {
