@@ -1,0 +1,82 @@
+import Player
+
+extension Command {
+    /// The canonical text of the command: the verb's canonical name and its arguments, quoted
+    /// where needed. `Command.parse(text)` gives back an equal command for every command `parse`
+    /// returns (values are kept to thousandths of a second or percent).
+    public var text: String {
+        let words: [String]
+        switch self {
+        case .play: words = ["play"]
+        case .pause: words = ["pause"]
+        case .toggle: words = ["toggle"]
+        case .stop: words = ["stop"]
+        case .next: words = ["next"]
+        case .previous: words = ["previous"]
+        case .restart: words = ["restart"]
+        case .seek(let target): words = ["seek", target.text]
+        case .volume(.absolute(let level)): words = ["volume", String(level)]
+        case .volume(.relative(let change)): words = ["volume", (change < 0 ? "-" : "+") + String(change.magnitude)]
+        case .repeatMode(let mode): words = ["repeat"] + (mode.map { [$0.rawValue] } ?? [])
+        case .shuffle(let mode): words = ["shuffle"] + (mode.map { [$0 == .off ? "off" : "on"] } ?? [])
+        case .crossfade(let seconds): words = ["crossfade", Numbers.format(seconds)]
+        case .status: words = ["status"]
+        case .queue: words = ["queue"]
+        case .add(let items, .tail): words = ["add"] + items.map(CommandWords.quote)
+        case .add(let items, .afterCurrentEntry): words = ["playnext"] + items.map(CommandWords.quote)
+        case .move(let from, let to): words = ["move", String(from), String(to)]
+        case .remove(let ranges): words = ["remove"] + ranges.map(Self.rangeText)
+        case .clear: words = ["clear"]
+        case .jump(let position): words = ["jump", String(position)]
+        // The term is the rest of the line, written as it is.
+        case .search(let kind, let term): words = ["search", kind.rawValue, term]
+        case .lookup(let ids): words = ["lookup"] + ids.map(CommandWords.quote)
+        case .album(let id): words = ["album", CommandWords.quote(id)]
+        case .artist(let id): words = ["artist", CommandWords.quote(id)]
+        case .charts(let storefront): words = ["charts"] + (storefront.map { [CommandWords.quote($0)] } ?? [])
+        case .save(let id): words = ["save"] + (id.map { [CommandWords.quote($0)] } ?? [])
+        case .unsave(let id): words = ["unsave"] + (id.map { [CommandWords.quote($0)] } ?? [])
+        case .saved(let kind): words = ["saved", kind.rawValue]
+        case .playlist(let command): words = ["playlist"] + command.words
+        case .history(.list): words = ["history"]
+        case .history(let command): words = ["history", command.rawValue]
+        case .help(let verb): words = ["help"] + (verb.map { [CommandWords.quote($0)] } ?? [])
+        }
+        return words.joined(separator: " ")
+    }
+
+    static func rangeText(_ range: ClosedRange<Int>) -> String {
+        range.lowerBound == range.upperBound ? String(range.lowerBound) : "\(range.lowerBound)-\(range.upperBound)"
+    }
+}
+
+extension SeekTarget {
+    /// `1:23`, `+10`, `-10` or `50%`.
+    var text: String {
+        switch self {
+        case .absolute(let seconds): Numbers.formatClock(seconds)
+        case .relative(let seconds): (seconds < 0 ? "-" : "+") + Numbers.format(seconds.magnitude)
+        case .percent(let percent): Numbers.format(percent) + "%"
+        }
+    }
+}
+
+extension PlaylistCommand {
+    /// The words after `playlist`.
+    var words: [String] {
+        let q = CommandWords.quote
+        return switch self {
+        case .list: ["list"]
+        case .show(let name): ["show", q(name)]
+        case .create(let name): ["create", q(name)]
+        case .rename(let name, let newName): ["rename", q(name), q(newName)]
+        case .delete(let name): ["delete", q(name)]
+        case .add(let name, let items): ["add", q(name)] + items.map(q)
+        case .remove(let name, let positions): ["remove", q(name)] + positions.map(Command.rangeText)
+        case .move(let name, let from, let to): ["move", q(name), String(from), String(to)]
+        case .play(let name): ["play", q(name)]
+        case .importM3U(let path, let name): ["import", q(path)] + (name.map { [q($0)] } ?? [])
+        case .exportM3U(let name, let path): ["export", q(name)] + (path.map { [q($0)] } ?? [])
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Player
+
+/// Everything a user can ask of Segue, as one value: a key, a `:` line in the terminal UI,
+/// `segue ctl`, a control-socket line or an MPD request all become a `Command`, carried out in
+/// one place (`Session.perform`). Each case maps onto one real operation of the player, the
+/// catalog or the library.
+///
+/// Every command has one canonical text form (`text`) that `parse(_:)` reads back to the same
+/// value; the syntax is in docs/commands.md.
+public enum Command: Equatable, Sendable {
+    // MARK: Player
+
+    /// Plays: resumes when paused, otherwise starts the current entry.
+    case play
+    /// Holds playback where it is.
+    case pause
+    /// Pauses when playing, plays otherwise.
+    case toggle
+    /// Stops; the queue stays.
+    case stop
+    /// Skips to the next entry in play order.
+    case next
+    /// Restarts the entry when more than three seconds in, else goes to the previous one.
+    case previous
+    /// Plays the current entry again from its start.
+    case restart
+    /// Moves within the current entry.
+    case seek(SeekTarget)
+    /// Sets or changes the volume (percent).
+    case volume(VolumeChange)
+    /// Sets repeat; nil cycles none → all → one → none.
+    case repeatMode(RepeatMode?)
+    /// Sets shuffle; nil toggles it.
+    case shuffle(ShuffleMode?)
+    /// Sets the overlap between entries in seconds, 0 to 30 (0: gapless).
+    case crossfade(seconds: Double)
+    /// Reports what is playing, the time, volume, repeat and shuffle.
+    case status
+
+    // MARK: Queue
+
+    /// Lists the queue.
+    case queue
+    /// Adds files, URLs or `itunes:ID` items after the current entry ("Play Next") or at the end ("Play Later").
+    case add([String], position: InsertPosition)
+    /// Moves the entry at queue position `from` to position `to` (both counting from 1).
+    case move(from: Int, to: Int)
+    /// Removes the entries at these queue positions (counting from 1; a range is inclusive).
+    case remove([ClosedRange<Int>])
+    /// Empties the queue and stops.
+    case clear
+    /// Makes the entry at this queue position (counting from 1) current and plays it.
+    case jump(Int)
+
+    // MARK: Catalog
+
+    /// Searches the catalog; `term` is the rest of the line.
+    case search(SearchKind, term: String)
+    /// Looks up catalog ids (songs, albums or artists), in the order given.
+    case lookup([String])
+    /// Shows an album's tracks.
+    case album(String)
+    /// Shows an artist and their albums.
+    case artist(String)
+    /// Shows the most played songs of a storefront (two lowercase letters), or of the configured one.
+    case charts(storefront: String?)
+
+    // MARK: Library
+
+    /// Saves a catalog song or album to the library; nil saves the entry playing.
+    case save(String?)
+    /// Removes a catalog song or album from the library; nil unsaves the entry playing.
+    case unsave(String?)
+    /// Lists saved songs or albums.
+    case saved(SavedKind)
+    /// Works on playlists.
+    case playlist(PlaylistCommand)
+    /// Lists, clears or switches the listening history.
+    case history(HistoryCommand)
+
+    // MARK: Other
+
+    /// Lists the commands, or explains one verb (its canonical name).
+    case help(String?)
+}
+
+/// Where `seek` goes.
+public enum SeekTarget: Equatable, Sendable {
+    /// Seconds from the entry's start (written `83` or `1:23`; printed as a clock).
+    case absolute(Double)
+    /// Seconds forward (positive) or back (negative) from where playback is (`+10`, `-10`).
+    case relative(Double)
+    /// A share of the entry's length, 0 to 100 (`50%`).
+    case percent(Double)
+}
+
+/// How `volume` changes the level, in percent.
+public enum VolumeChange: Equatable, Sendable {
+    /// A level from 0 to 100.
+    case absolute(Int)
+    /// A change from -100 to +100; the result is clamped to 0…100.
+    case relative(Int)
+}
+
+/// What `search` looks for.
+public enum SearchKind: String, Equatable, Sendable, CaseIterable {
+    case songs, albums, artists
+}
+
+/// What `saved` lists.
+public enum SavedKind: String, Equatable, Sendable, CaseIterable {
+    case songs, albums
+}
+
+/// A playlist operation; playlists are named by their name. Positions count from 1.
+public enum PlaylistCommand: Equatable, Sendable {
+    /// Lists the playlists.
+    case list
+    /// Shows one playlist's entries.
+    case show(String)
+    /// Creates an empty playlist.
+    case create(String)
+    /// Renames a playlist.
+    case rename(String, to: String)
+    /// Deletes a playlist.
+    case delete(String)
+    /// Appends files, URLs or `itunes:ID` items.
+    case add(String, items: [String])
+    /// Removes the entries at these positions (a range is inclusive).
+    case remove(String, positions: [ClosedRange<Int>])
+    /// Moves the entry at `from` to `to`.
+    case move(String, from: Int, to: Int)
+    /// Replaces the queue with the playlist and plays it.
+    case play(String)
+    /// Reads an M3U file into a new playlist, named `name` or after the file.
+    case importM3U(path: String, name: String?)
+    /// Writes a playlist as M3U to `path`, or to standard output when nil.
+    case exportM3U(String, path: String?)
+}
+
+/// A listening-history operation.
+public enum HistoryCommand: String, Equatable, Sendable, CaseIterable {
+    /// Lists recently played entries.
+    case list
+    /// Records what is played from now on.
+    case on
+    /// Stops recording.
+    case off
+    /// Forgets the history.
+    case clear
+}

@@ -1,0 +1,319 @@
+import Player
+
+extension Command {
+    /// Reads one command line: a verb (or alias, any case) and its arguments as shell-like words
+    /// (see docs/commands.md). For `search` the rest of the line is the term, taken as typed, so
+    /// quotes in it need not balance. Throws a `CommandError` whose description says what is wrong.
+    public static func parse(_ line: String) throws(CommandError) -> Command {
+        var words = CommandWords(line)
+        guard let verbWord = try words.next() else { throw .empty }
+        guard let verb = CommandVerb.named(verbWord) else { throw .unknownCommand(verbWord) }
+        if verb.name == "search" { return try parseSearch(words.rest, verb) }
+        return try Arguments(verb: verb, words: words.all()).command()
+    }
+
+    /// `search [songs|albums|artists] TERM`: the kind word counts only when a term follows it.
+    private static func parseSearch(_ rest: String, _ verb: CommandVerb) throws(CommandError) -> Command {
+        var words = CommandWords(rest)
+        let first = (try? words.next()) ?? nil
+        if let first, let kind = SearchKind(rawValue: first.lowercased()) {
+            let term = words.rest
+            if !term.isEmpty { return .search(kind, term: term) }
+        }
+        guard !rest.isEmpty else { throw .badArguments(verb: verb.name, expected: verb.expected) }
+        return .search(.songs, term: rest)
+    }
+}
+
+/// The words after a verb, read into the verb's command.
+private struct Arguments {
+    let verb: CommandVerb
+    let words: [String]
+
+    private var bad: CommandError { .badArguments(verb: verb.name, expected: verb.expected) }
+
+    func command() throws(CommandError) -> Command {
+        switch verb.name {
+        case "play": return try none(.play)
+        case "pause": return try none(.pause)
+        case "toggle": return try none(.toggle)
+        case "stop": return try none(.stop)
+        case "next": return try none(.next)
+        case "previous": return try none(.previous)
+        case "restart": return try none(.restart)
+        case "status": return try none(.status)
+        case "queue": return try none(.queue)
+        case "clear": return try none(.clear)
+        case "seek": return .seek(try map(one(), Numbers.seekTarget))
+        case "volume": return .volume(try map(one(), Numbers.volumeChange))
+        case "crossfade":
+            return .crossfade(seconds: try map(one()) { word in Numbers.decimal(word).flatMap { $0 <= 30 ? $0 : nil } })
+        case "repeat":
+            return .repeatMode(try optionalKeyword(["one": RepeatMode.one, "all": .all, "none": .none, "off": .none]))
+        case "shuffle":
+            return .shuffle(try optionalKeyword(["on": ShuffleMode.songs, "songs": .songs, "off": .off]))
+        case "add": return .add(try items(), position: .tail)
+        case "playnext": return .add(try items(), position: .afterCurrentEntry)
+        case "move":
+            guard words.count == 2, let from = Numbers.position(words[0]), let to = Numbers.position(words[1]) else { throw bad }
+            return .move(from: from, to: to)
+        case "remove": return .remove(try ranges())
+        case "jump": return .jump(try map(one(), Numbers.position))
+        case "lookup":
+            guard !words.isEmpty, words.allSatisfy(Numbers.isCatalogID) else { throw bad }
+            return .lookup(words)
+        case "album": return .album(try catalogID(one()))
+        case "artist": return .artist(try catalogID(one()))
+        case "charts":
+            guard let word = try optional() else { return .charts(storefront: nil) }
+            return .charts(storefront: try map(word, Numbers.storefront))
+        case "save":
+            guard let word = try optional() else { return .save(nil) }
+            return .save(try catalogID(word))
+        case "unsave":
+            guard let word = try optional() else { return .unsave(nil) }
+            return .unsave(try catalogID(word))
+        case "saved": return .saved(try optionalKeyword(["songs": SavedKind.songs, "albums": .albums]) ?? .songs)
+        case "history":
+            return .history(try optionalKeyword(["list": HistoryCommand.list, "on": .on, "off": .off, "clear": .clear]) ?? .list)
+        case "playlist": return .playlist(try playlist())
+        case "help":
+            guard let word = try optional() else { return .help(nil) }
+            guard let named = CommandVerb.named(word) else { throw .unknownCommand(word) }
+            return .help(named.name)
+        default: throw .unknownCommand(verb.name)
+        }
+    }
+
+    private func none(_ command: Command) throws(CommandError) -> Command {
+        guard words.isEmpty else { throw bad }
+        return command
+    }
+
+    private func one() throws(CommandError) -> String {
+        guard words.count == 1 else { throw bad }
+        return words[0]
+    }
+
+    private func optional() throws(CommandError) -> String? {
+        guard words.count <= 1 else { throw bad }
+        return words.first
+    }
+
+    private func map<T>(_ word: String, _ read: (String) -> T?) throws(CommandError) -> T {
+        guard let value = read(word) else { throw bad }
+        return value
+    }
+
+    private func optionalKeyword<T>(_ table: [String: T]) throws(CommandError) -> T? {
+        guard let word = try optional() else { return nil }
+        guard let value = table[word.lowercased()] else { throw bad }
+        return value
+    }
+
+    private func catalogID(_ word: String) throws(CommandError) -> String {
+        guard Numbers.isCatalogID(word) else { throw bad }
+        return word
+    }
+
+    private func items() throws(CommandError) -> [String] {
+        guard !words.isEmpty, !words.contains(where: \.isEmpty) else { throw bad }
+        return words
+    }
+
+    private func ranges() throws(CommandError) -> [ClosedRange<Int>] {
+        guard !words.isEmpty else { throw bad }
+        var out: [ClosedRange<Int>] = []
+        for word in words {
+            guard let range = Numbers.range(word) else { throw bad }
+            out.append(range)
+        }
+        return out
+    }
+
+    private func playlist() throws(CommandError) -> PlaylistCommand {
+        guard let sub = words.first?.lowercased(), let form = CommandVerb.playlistForms[sub] else { throw bad }
+        let args = Array(words.dropFirst())
+        let wrong = CommandError.badArguments(verb: verb.name, expected: form.expected)
+        func name(_ index: Int) throws(CommandError) -> String {
+            guard index < args.count, !args[index].isEmpty else { throw wrong }
+            return args[index]
+        }
+        func count(_ range: ClosedRange<Int>) throws(CommandError) {
+            guard range.contains(args.count) else { throw wrong }
+        }
+        switch sub {
+        case "list":
+            try count(0...0)
+            return .list
+        case "show":
+            try count(1...1)
+            return .show(try name(0))
+        case "create":
+            try count(1...1)
+            return .create(try name(0))
+        case "rename":
+            try count(2...2)
+            return .rename(try name(0), to: try name(1))
+        case "delete":
+            try count(1...1)
+            return .delete(try name(0))
+        case "play":
+            try count(1...1)
+            return .play(try name(0))
+        case "add":
+            guard args.count >= 2, !args.contains(where: \.isEmpty) else { throw wrong }
+            return .add(args[0], items: Array(args.dropFirst()))
+        case "remove":
+            guard args.count >= 2, !args[0].isEmpty else { throw wrong }
+            var positions: [ClosedRange<Int>] = []
+            for word in args.dropFirst() {
+                guard let range = Numbers.range(word) else { throw wrong }
+                positions.append(range)
+            }
+            return .remove(args[0], positions: positions)
+        case "move":
+            try count(3...3)
+            guard let from = Numbers.position(args[1]), let to = Numbers.position(args[2]) else { throw wrong }
+            return .move(try name(0), from: from, to: to)
+        case "import":
+            try count(1...2)
+            return .importM3U(path: try name(0), name: args.count == 2 ? try name(1) : nil)
+        default:  // export
+            try count(1...2)
+            return .exportM3U(try name(0), path: args.count == 2 ? try name(1) : nil)
+        }
+    }
+}
+
+/// Numbers as the command syntax writes them: ASCII digits only, at most nine before the point
+/// and three after it, so every value read prints back to text that reads as the same value.
+enum Numbers {
+    /// The value of `12`, `0.5` or `83.25`, in thousandths.
+    static func thousandths(_ text: Substring) -> Int? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = digits(parts[0], max: 9) else { return nil }
+        guard parts.count == 2 else { return whole * 1000 }
+        let fraction = parts[1]
+        guard (1...3).contains(fraction.count), var value = digits(fraction, max: 3) else { return nil }
+        for _ in fraction.count..<3 { value *= 10 }
+        return whole * 1000 + value
+    }
+
+    static func digits(_ text: Substring, max: Int) -> Int? {
+        guard (1...max).contains(text.count), text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        return Int(text)
+    }
+
+    /// A non-negative decimal number.
+    static func decimal(_ text: String) -> Double? { thousandths(Substring(text)).map { Double($0) / 1000 } }
+
+    /// The longest time `seek` takes, in thousandths (about 115 days), so that every time read
+    /// prints back in a form that reads again (hours and plain seconds stay within their digits).
+    static let maxClock = 9_999_999_999
+
+    /// `83`, `1:23`, `1:02:03`, each with an optional fraction of a second: seconds.
+    static func clock(_ text: Substring) -> Double? {
+        guard let value = clockThousandths(text), value <= maxClock else { return nil }
+        return Double(value) / 1000
+    }
+
+    private static func clockThousandths(_ text: Substring) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), let seconds = thousandths(parts[parts.count - 1]) else { return nil }
+        guard parts.count > 1 else { return seconds }
+        guard parts[parts.count - 1].prefix(while: { $0 != "." }).count <= 2, seconds < 60_000 else { return nil }
+        var total = seconds
+        if parts.count == 3 {
+            guard let minutes = digits(parts[1], max: 2), minutes < 60, let hours = digits(parts[0], max: 5) else { return nil }
+            total += (hours * 60 + minutes) * 60_000
+        } else {
+            guard let minutes = digits(parts[0], max: 7) else { return nil }
+            total += minutes * 60_000
+        }
+        return total
+    }
+
+    static func seekTarget(_ text: String) -> SeekTarget? {
+        if text.hasSuffix("%") {
+            guard let percent = thousandths(text.dropLast()), percent <= 100_000 else { return nil }
+            return .percent(Double(percent) / 1000)
+        }
+        if let sign = text.first, sign == "+" || sign == "-" {
+            guard let seconds = clock(text.dropFirst()) else { return nil }
+            return .relative(sign == "-" ? -seconds : seconds)
+        }
+        return clock(Substring(text)).map(SeekTarget.absolute)
+    }
+
+    static func volumeChange(_ text: String) -> VolumeChange? {
+        if let sign = text.first, sign == "+" || sign == "-" {
+            guard let amount = digits(text.dropFirst(), max: 3), amount <= 100 else { return nil }
+            return .relative(sign == "-" ? -amount : amount)
+        }
+        guard let level = digits(Substring(text), max: 3), level <= 100 else { return nil }
+        return .absolute(level)
+    }
+
+    /// A position counting from 1.
+    static func position(_ text: String) -> Int? { position(Substring(text)) }
+
+    static func position(_ text: Substring) -> Int? {
+        guard let value = digits(text, max: 9), value >= 1 else { return nil }
+        return value
+    }
+
+    /// `3` or `2-5` (inclusive, first ≤ last).
+    static func range(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = position(parts[0]) else { return nil }
+        guard parts.count == 2 else { return first...first }
+        guard let last = position(parts[1]), first <= last else { return nil }
+        return first...last
+    }
+
+    /// A catalog id: 1 to 20 ASCII digits.
+    static func isCatalogID(_ text: String) -> Bool {
+        (1...20).contains(text.unicodeScalars.count) && text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// Two ASCII letters, lowercased.
+    static func storefront(_ text: String) -> String? {
+        guard text.unicodeScalars.count == 2, text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
+        else { return nil }
+        return text.lowercased()
+    }
+
+    /// Thousandths written back: `83`, `0.5`, `1.25`.
+    static func format(thousandths value: Int) -> String {
+        let whole = value / 1000
+        var fraction = value % 1000
+        guard fraction != 0 else { return String(whole) }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
+    }
+
+    /// Seconds as thousandths, rounded, kept in a range that cannot overflow.
+    static func thousandths(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int((min(1e12, max(0, seconds)) * 1000).rounded())
+    }
+
+    static func format(_ value: Double) -> String { format(thousandths: thousandths(value)) }
+
+    /// Seconds as a clock: `m:ss` under an hour, else `h:mm:ss`, with a fraction when there is one.
+    static func formatClock(_ seconds: Double) -> String {
+        let total = thousandths(seconds)
+        let secondsPart = format(thousandths: total % 60_000)
+        let minutes = total / 60_000
+        let paddedSeconds = (total % 60_000 < 10_000 ? "0" : "") + secondsPart
+        guard minutes >= 60 else { return "\(minutes):\(paddedSeconds)" }
+        let minutesPart = minutes % 60
+        return "\(minutes / 60):\(minutesPart < 10 ? "0" : "")\(minutesPart):\(paddedSeconds)"
+    }
+}

@@ -1,0 +1,128 @@
+/// One verb of the command syntax: its canonical name, the aliases that read as it, how it is
+/// written, what it does, and the keywords its first argument may be (for completion).
+public struct CommandVerb: Equatable, Sendable {
+    /// The canonical name, which `Command.text` prints.
+    public let name: String
+    /// Other names that parse as this verb.
+    public let aliases: [String]
+    /// How it is written, e.g. `seek TIME`.
+    public let usage: String
+    /// One line on what it does.
+    public let summary: String
+    /// The sentence shown when its arguments are wrong.
+    public let expected: String
+    /// Fixed words its first argument may be, for completion.
+    public let keywords: [String]
+
+    init(_ name: String, _ aliases: [String] = [], _ usage: String, _ summary: String, _ expected: String, keywords: [String] = []) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage
+        self.summary = summary
+        self.expected = expected
+        self.keywords = keywords
+    }
+
+    /// Every verb, in the order `help` lists them.
+    public static let all: [CommandVerb] = [
+        CommandVerb("play", [], "play", "Play, or resume when paused.", "play takes no arguments."),
+        CommandVerb("pause", [], "pause", "Pause.", "pause takes no arguments."),
+        CommandVerb("toggle", [], "toggle", "Pause when playing, play otherwise.", "toggle takes no arguments."),
+        CommandVerb("stop", [], "stop", "Stop; the queue stays.", "stop takes no arguments."),
+        CommandVerb("next", ["n"], "next", "Skip to the next entry.", "next takes no arguments."),
+        CommandVerb(
+            "previous", ["prev"], "previous", "Restart the entry, or go to the previous one when under 3 s in.",
+            "previous takes no arguments."),
+        CommandVerb("restart", [], "restart", "Play the current entry again from its start.", "restart takes no arguments."),
+        CommandVerb(
+            "seek", [], "seek TIME|+SECONDS|-SECONDS|PERCENT%", "Move within the entry.",
+            "seek needs a time like 1:23, +10 or 50%."),
+        CommandVerb(
+            "volume", ["vol"], "volume LEVEL|+N|-N", "Set the volume (0–100) or change it.",
+            "volume needs a level from 0 to 100, or a change like +5 or -5."),
+        CommandVerb(
+            "repeat", [], "repeat [one|all|none]", "Set repeat, or cycle it with no argument.",
+            "repeat takes one, all or none, or nothing to cycle.", keywords: ["one", "all", "none"]),
+        CommandVerb(
+            "shuffle", [], "shuffle [on|off]", "Set shuffle, or toggle it with no argument.",
+            "shuffle takes on or off, or nothing to toggle.", keywords: ["on", "off"]),
+        CommandVerb(
+            "crossfade", [], "crossfade SECONDS", "Overlap entries by 0–30 seconds (0: gapless).",
+            "crossfade needs seconds from 0 to 30, like crossfade 4."),
+        CommandVerb("status", [], "status", "Show what is playing and the player's settings.", "status takes no arguments."),
+        CommandVerb("queue", [], "queue", "List the queue.", "queue takes no arguments."),
+        CommandVerb(
+            "add", ["playlater"], "add ITEM…", "Add files, URLs or itunes:ID items at the end of the queue.",
+            "add needs one or more files, URLs or itunes:ID items."),
+        CommandVerb(
+            "playnext", ["insert"], "playnext ITEM…", "Add items right after the current entry.",
+            "playnext needs one or more files, URLs or itunes:ID items."),
+        CommandVerb(
+            "move", ["mv"], "move FROM TO", "Move a queue entry to another position.",
+            "move needs two queue positions counting from 1, like move 5 2."),
+        CommandVerb(
+            "remove", ["rm", "delete"], "remove POSITION|FIRST-LAST…", "Remove queue entries.",
+            "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
+        CommandVerb("clear", [], "clear", "Empty the queue and stop.", "clear takes no arguments."),
+        CommandVerb(
+            "jump", ["goto"], "jump POSITION", "Play the queue entry at a position.",
+            "jump needs one queue position counting from 1, like jump 4."),
+        CommandVerb(
+            "search", [], "search [songs|albums|artists] TERM", "Search the catalog; the rest of the line is the term.",
+            "search needs a term, like search songs Guns N' Roses.", keywords: ["songs", "albums", "artists"]),
+        CommandVerb(
+            "lookup", [], "lookup ID…", "Look up catalog ids (songs, albums or artists).",
+            "lookup needs catalog ids (digits), like lookup 1440857781."),
+        CommandVerb(
+            "album", [], "album ID", "Show a catalog album's tracks.",
+            "album needs one catalog album id (digits), like album 1440857781."),
+        CommandVerb(
+            "artist", [], "artist ID", "Show a catalog artist and their albums.",
+            "artist needs one catalog artist id (digits), like artist 5040714."),
+        CommandVerb(
+            "charts", [], "charts [CC]", "Show the most played songs of a storefront.",
+            "charts takes one two-letter storefront code, like charts us, or nothing."),
+        CommandVerb(
+            "save", [], "save [ID]", "Save a catalog song or album (or the entry playing) to the library.",
+            "save takes one catalog id (digits), or nothing to save the entry playing."),
+        CommandVerb(
+            "unsave", [], "unsave [ID]", "Remove a song or album (or the entry playing) from the library.",
+            "unsave takes one catalog id (digits), or nothing for the entry playing."),
+        CommandVerb(
+            "saved", [], "saved [songs|albums]", "List saved songs or albums.", "saved takes songs or albums.",
+            keywords: ["songs", "albums"]),
+        CommandVerb(
+            "playlist", ["pl"], "playlist list|show|create|rename|delete|add|remove|move|play|import|export …",
+            "Work on playlists.",
+            "playlist needs one of list, show, create, rename, delete, add, remove, move, play, import or export.",
+            keywords: ["list", "show", "create", "rename", "delete", "add", "remove", "move", "play", "import", "export"]),
+        CommandVerb(
+            "history", [], "history [list|on|off|clear]", "List recently played entries, or switch or clear the history.",
+            "history takes list, on, off or clear.", keywords: ["list", "on", "off", "clear"]),
+        CommandVerb("help", ["?"], "help [VERB]", "List the commands, or explain one.", "help takes one command name, like help seek."),
+    ]
+
+    /// The verb whose name or alias is `word` (case-insensitive).
+    public static func named(_ word: String) -> CommandVerb? {
+        let word = word.lowercased()
+        return all.first { $0.name == word || $0.aliases.contains(word) }
+    }
+
+    /// The playlist subcommands: usage and the sentence shown when their arguments are wrong.
+    static let playlistForms: [String: (usage: String, expected: String)] = [
+        "list": ("playlist list", "playlist list takes no more arguments."),
+        "show": ("playlist show NAME", "playlist show needs a playlist name, like playlist show Running."),
+        "create": ("playlist create NAME", "playlist create needs a name, like playlist create Running."),
+        "rename": ("playlist rename NAME NEW-NAME", "playlist rename needs the name and a new name, like playlist rename Old New."),
+        "delete": ("playlist delete NAME", "playlist delete needs a playlist name, like playlist delete Running."),
+        "add": ("playlist add NAME ITEM…", "playlist add needs a playlist name and one or more files, URLs or itunes:ID items."),
+        "remove": (
+            "playlist remove NAME POSITION|FIRST-LAST…",
+            "playlist remove needs a playlist name and positions counting from 1, like playlist remove Running 3 5-7."
+        ),
+        "move": ("playlist move NAME FROM TO", "playlist move needs a playlist name and two positions counting from 1."),
+        "play": ("playlist play NAME", "playlist play needs a playlist name, like playlist play Running."),
+        "import": ("playlist import PATH [NAME]", "playlist import needs an M3U file path and, optionally, a name."),
+        "export": ("playlist export NAME [PATH]", "playlist export needs a playlist name and, optionally, a file path."),
+    ]
+}

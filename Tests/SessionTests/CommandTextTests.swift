@@ -1,0 +1,374 @@
+import Player
+import Session
+import TestSupport
+import Testing
+
+// MARK: Samples covering every case
+
+/// One tag per case and subcase of `Command`. `kind(of:)` switches over `Command` with no
+/// default, so a new case does not compile until it has a tag, and `everyKindHasASample` fails
+/// until the new tag has a sample below.
+private enum Kind: CaseIterable {
+    case play, pause, toggle, stop, next, previous, restart
+    case seekAbsolute, seekRelative, seekPercent, volumeAbsolute, volumeRelative
+    case repeatSet, repeatCycle, shuffleSet, shuffleToggle, crossfade, status
+    case queue, addTail, addNext, move, remove, clear, jump
+    case search, lookup, album, artist, charts, chartsDefault
+    case save, saveCurrent, unsave, unsaveCurrent, saved
+    case playlistList, playlistShow, playlistCreate, playlistRename, playlistDelete, playlistAdd, playlistRemove
+    case playlistMove, playlistPlay, playlistImport, playlistExport
+    case history, help
+}
+
+private func kind(of command: Command) -> Kind {
+    switch command {
+    case .play: .play
+    case .pause: .pause
+    case .toggle: .toggle
+    case .stop: .stop
+    case .next: .next
+    case .previous: .previous
+    case .restart: .restart
+    case .seek(.absolute): .seekAbsolute
+    case .seek(.relative): .seekRelative
+    case .seek(.percent): .seekPercent
+    case .volume(.absolute): .volumeAbsolute
+    case .volume(.relative): .volumeRelative
+    case .repeatMode(.some): .repeatSet
+    case .repeatMode(nil): .repeatCycle
+    case .shuffle(.some): .shuffleSet
+    case .shuffle(nil): .shuffleToggle
+    case .crossfade: .crossfade
+    case .status: .status
+    case .queue: .queue
+    case .add(_, .tail): .addTail
+    case .add(_, .afterCurrentEntry): .addNext
+    case .move: .move
+    case .remove: .remove
+    case .clear: .clear
+    case .jump: .jump
+    case .search: .search
+    case .lookup: .lookup
+    case .album: .album
+    case .artist: .artist
+    case .charts(.some): .charts
+    case .charts(nil): .chartsDefault
+    case .save(.some): .save
+    case .save(nil): .saveCurrent
+    case .unsave(.some): .unsave
+    case .unsave(nil): .unsaveCurrent
+    case .saved: .saved
+    case .playlist(let sub):
+        switch sub {
+        case .list: .playlistList
+        case .show: .playlistShow
+        case .create: .playlistCreate
+        case .rename: .playlistRename
+        case .delete: .playlistDelete
+        case .add: .playlistAdd
+        case .remove: .playlistRemove
+        case .move: .playlistMove
+        case .play: .playlistPlay
+        case .importM3U: .playlistImport
+        case .exportM3U: .playlistExport
+        }
+    case .history: .history
+    case .help: .help
+    }
+}
+
+/// Each command with its canonical text.
+private let samples: [(Command, String)] = [
+    (.play, "play"),
+    (.pause, "pause"),
+    (.toggle, "toggle"),
+    (.stop, "stop"),
+    (.next, "next"),
+    (.previous, "previous"),
+    (.restart, "restart"),
+    (.seek(.absolute(83)), "seek 1:23"),
+    (.seek(.absolute(0)), "seek 0:00"),
+    (.seek(.absolute(5.25)), "seek 0:05.25"),
+    (.seek(.absolute(3723)), "seek 1:02:03"),
+    (.seek(.relative(10)), "seek +10"),
+    (.seek(.relative(-90)), "seek -90"),
+    (.seek(.relative(1.5)), "seek +1.5"),
+    (.seek(.percent(50)), "seek 50%"),
+    (.seek(.percent(12.5)), "seek 12.5%"),
+    (.volume(.absolute(0)), "volume 0"),
+    (.volume(.absolute(100)), "volume 100"),
+    (.volume(.relative(5)), "volume +5"),
+    (.volume(.relative(-5)), "volume -5"),
+    (.repeatMode(.one), "repeat one"),
+    (.repeatMode(.all), "repeat all"),
+    (.repeatMode(RepeatMode.none), "repeat none"),
+    (.repeatMode(nil), "repeat"),
+    (.shuffle(.songs), "shuffle on"),
+    (.shuffle(.off), "shuffle off"),
+    (.shuffle(nil), "shuffle"),
+    (.crossfade(seconds: 4), "crossfade 4"),
+    (.crossfade(seconds: 0.5), "crossfade 0.5"),
+    (.status, "status"),
+    (.queue, "queue"),
+    (.add(["/music/a.mp3", "itunes:1440857781"], position: .tail), "add /music/a.mp3 itunes:1440857781"),
+    (.add(["/music/My Song.mp3"], position: .tail), "add \"/music/My Song.mp3\""),
+    (.add(["https://example.com/a.m4a?x=1"], position: .afterCurrentEntry), "playnext https://example.com/a.m4a?x=1"),
+    (.move(from: 5, to: 2), "move 5 2"),
+    (.remove([3...3]), "remove 3"),
+    (.remove([2...5, 9...9]), "remove 2-5 9"),
+    (.clear, "clear"),
+    (.jump(4), "jump 4"),
+    (.search(.songs, term: "Guns N' Roses"), "search songs Guns N' Roses"),
+    (.search(.albums, term: "夜に駆ける"), "search albums 夜に駆ける"),
+    (.search(.artists, term: "AC/DC"), "search artists AC/DC"),
+    (.search(.songs, term: "albums"), "search songs albums"),
+    (.lookup(["1440857781", "5040714"]), "lookup 1440857781 5040714"),
+    (.album("1440857781"), "album 1440857781"),
+    (.artist("5040714"), "artist 5040714"),
+    (.charts(storefront: "gb"), "charts gb"),
+    (.charts(storefront: nil), "charts"),
+    (.save("1440857781"), "save 1440857781"),
+    (.save(nil), "save"),
+    (.unsave("1440857781"), "unsave 1440857781"),
+    (.unsave(nil), "unsave"),
+    (.saved(.songs), "saved songs"),
+    (.saved(.albums), "saved albums"),
+    (.playlist(.list), "playlist list"),
+    (.playlist(.show("Running")), "playlist show Running"),
+    (.playlist(.create("Late Night")), "playlist create \"Late Night\""),
+    (.playlist(.rename("Old", to: "New \"Mix\"")), "playlist rename Old \"New \\\"Mix\\\"\""),
+    (.playlist(.delete("Running")), "playlist delete Running"),
+    (.playlist(.add("Running", items: ["itunes:1", "/a b.mp3"])), "playlist add Running itunes:1 \"/a b.mp3\""),
+    (.playlist(.remove("Running", positions: [1...1, 3...4])), "playlist remove Running 1 3-4"),
+    (.playlist(.move("Running", from: 3, to: 1)), "playlist move Running 3 1"),
+    (.playlist(.play("夜に駆ける")), "playlist play 夜に駆ける"),
+    (.playlist(.importM3U(path: "/tmp/mix.m3u", name: nil)), "playlist import /tmp/mix.m3u"),
+    (.playlist(.importM3U(path: "/tmp/mix.m3u", name: "Mix 🎧")), "playlist import /tmp/mix.m3u \"Mix 🎧\""),
+    (.playlist(.exportM3U("Running", path: nil)), "playlist export Running"),
+    (.playlist(.exportM3U("Running", path: "/tmp/run.m3u")), "playlist export Running /tmp/run.m3u"),
+    (.history(.list), "history"),
+    (.history(.on), "history on"),
+    (.history(.off), "history off"),
+    (.history(.clear), "history clear"),
+    (.help(nil), "help"),
+    (.help("seek"), "help seek"),
+]
+
+@Test func everyKindHasASample() {
+    let covered = Set(samples.map { kind(of: $0.0) })
+    let missing = Kind.allCases.filter { !covered.contains($0) }
+    #expect(missing.isEmpty, "no sample for \(missing)")
+}
+
+@Test(arguments: samples.indices)
+func sampleRoundTrips(_ index: Int) throws {
+    let (command, text) = samples[index]
+    #expect(command.text == text)
+    #expect(try Command.parse(text) == command)
+}
+
+// MARK: Aliases and case
+
+@Test(arguments: [
+    ("vol 30", "volume 30"),
+    ("VOLUME +3", "volume +3"),
+    ("prev", "previous"),
+    ("n", "next"),
+    ("Play", "play"),
+    ("insert a.mp3", "playnext a.mp3"),
+    ("playlater a.mp3", "add a.mp3"),
+    ("mv 1 2", "move 1 2"),
+    ("rm 1", "remove 1"),
+    ("delete 2-3", "remove 2-3"),
+    ("goto 7", "jump 7"),
+    ("pl list", "playlist list"),
+    ("playlist LIST", "playlist list"),
+    ("? vol", "help volume"),
+    ("repeat off", "repeat none"),
+    ("repeat ALL", "repeat all"),
+    ("shuffle songs", "shuffle on"),
+    ("saved", "saved songs"),
+    ("history list", "history"),
+    ("charts US", "charts us"),
+    ("seek 83", "seek 1:23"),
+    ("seek 0:5", "seek 0:05"),
+    ("seek 90:00", "seek 1:30:00"),
+    ("seek +1:30", "seek +90"),
+    ("seek 9999999.999", "seek 2777:46:39.999"),
+    ("seek -2777:46:39.999", "seek -9999999.999"),
+    ("seek -0", "seek +0"),
+    ("seek 12.500%", "seek 12.5%"),
+    ("volume -0", "volume +0"),
+    ("crossfade 4.000", "crossfade 4"),
+    ("search   Beyoncé  ", "search songs Beyoncé"),
+    ("search albums", "search songs albums"),
+    ("search ARTISTS Queen", "search artists Queen"),
+    ("  play  ", "play"),
+])
+func aliasesPrintTheCanonicalForm(_ line: String, _ canonical: String) throws {
+    #expect(try Command.parse(line).text == canonical)
+}
+
+// MARK: Quoting and escapes
+
+@Test(arguments: [
+    ("add \"/music/My Song.mp3\"", ["/music/My Song.mp3"]),
+    ("add '/music/My Song.mp3'", ["/music/My Song.mp3"]),
+    ("add /music/My\\ Song.mp3", ["/music/My Song.mp3"]),
+    ("add \"say \\\"hi\\\"\"", ["say \"hi\""]),
+    ("add 'it''s'", ["its"]),
+    ("add \"it's\"", ["it's"]),
+    ("add it\\'s", ["it's"]),
+    ("add 'back\\slash'", ["back\\slash"]),
+    ("add \"back\\\\slash\"", ["back\\slash"]),
+    ("add a\"b c\"d", ["ab cd"]),
+    ("add 夜に駆ける.m4a \"🎧 mix.mp3\"", ["夜に駆ける.m4a", "🎧 mix.mp3"]),
+    ("add\ta.mp3\u{3000}b.mp3", ["a.mp3", "b.mp3"]),
+    ("add \"line\nbreak\"", ["line\nbreak"]),
+])
+func quotedWords(_ line: String, _ items: [String]) throws {
+    let command = try Command.parse(line)
+    #expect(command == .add(items, position: .tail))
+    #expect(try Command.parse(command.text) == command)
+}
+
+@Test func awkwardWordsRoundTrip() throws {
+    let words = ["", " ", "\"", "'", "\\", "\\\"", "a'b\"c\\d", "夜に駆ける", "👩‍👩‍👧 family", "\u{301}accent", "tab\there", "x\u{0}y"]
+    for word in words {
+        let command = Command.playlist(.rename(word.isEmpty ? "x" : word, to: "y " + word))
+        #expect(try Command.parse(command.text) == command, "\(command.text)")
+    }
+}
+
+@Test func searchTakesTheRestOfTheLineAsTyped() throws {
+    #expect(try Command.parse("search Guns N' Roses") == .search(.songs, term: "Guns N' Roses"))
+    #expect(try Command.parse("search \"quoted\" and 'half") == .search(.songs, term: "\"quoted\" and 'half"))
+    #expect(try Command.parse("search albums 夜に駆ける  YOASOBI") == .search(.albums, term: "夜に駆ける  YOASOBI"))
+    #expect(try Command.parse("search songs 🎸 \\") == .search(.songs, term: "🎸 \\"))
+}
+
+// MARK: Errors
+
+@Test(arguments: [
+    ("", "the command line is empty — try help."),
+    ("   \t ", "the command line is empty — try help."),
+    ("frob", "unknown command \"frob\" — try help."),
+    ("help frob", "unknown command \"frob\" — try help."),
+    ("seek", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek soon", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek 1:75", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek 1::2", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek 101%", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek 9999999:00", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek +10000000", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek 1.2345", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek ++1", "seek needs a time like 1:23, +10 or 50%."),
+    ("seek １２", "seek needs a time like 1:23, +10 or 50%."),
+    ("volume", "volume needs a level from 0 to 100, or a change like +5 or -5."),
+    ("volume 101", "volume needs a level from 0 to 100, or a change like +5 or -5."),
+    ("volume -101", "volume needs a level from 0 to 100, or a change like +5 or -5."),
+    ("volume 5.5", "volume needs a level from 0 to 100, or a change like +5 or -5."),
+    ("crossfade 31", "crossfade needs seconds from 0 to 30, like crossfade 4."),
+    ("repeat twice", "repeat takes one, all or none, or nothing to cycle."),
+    ("shuffle maybe", "shuffle takes on or off, or nothing to toggle."),
+    ("play now", "play takes no arguments."),
+    ("add", "add needs one or more files, URLs or itunes:ID items."),
+    ("add \"\"", "add needs one or more files, URLs or itunes:ID items."),
+    ("playnext", "playnext needs one or more files, URLs or itunes:ID items."),
+    ("move 1", "move needs two queue positions counting from 1, like move 5 2."),
+    ("move 0 2", "move needs two queue positions counting from 1, like move 5 2."),
+    ("move -1 2", "move needs two queue positions counting from 1, like move 5 2."),
+    ("remove", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
+    ("remove -3", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
+    ("remove 5-2", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
+    ("remove 99999999999", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
+    ("jump 0", "jump needs one queue position counting from 1, like jump 4."),
+    ("search", "search needs a term, like search songs Guns N' Roses."),
+    ("search   ", "search needs a term, like search songs Guns N' Roses."),
+    ("lookup abc", "lookup needs catalog ids (digits), like lookup 1440857781."),
+    ("album", "album needs one catalog album id (digits), like album 1440857781."),
+    ("artist 1 2", "artist needs one catalog artist id (digits), like artist 5040714."),
+    ("charts usa", "charts takes one two-letter storefront code, like charts us, or nothing."),
+    ("save x", "save takes one catalog id (digits), or nothing to save the entry playing."),
+    ("saved artists", "saved takes songs or albums."),
+    ("history maybe", "history takes list, on, off or clear."),
+    (
+        "playlist",
+        "playlist needs one of list, show, create, rename, delete, add, remove, move, play, import or export."
+    ),
+    ("playlist rename Old", "playlist rename needs the name and a new name, like playlist rename Old New."),
+    ("playlist create \"\"", "playlist create needs a name, like playlist create Running."),
+    (
+        "playlist remove Running 0",
+        "playlist remove needs a playlist name and positions counting from 1, like playlist remove Running 3 5-7."
+    ),
+    ("add \"open", "a quote (\") is not closed; close it or escape it with a backslash."),
+    ("add 'open", "a quote (') is not closed; close it or escape it with a backslash."),
+    ("add trailing\\", "the line ends with a backslash; escape it as \\\\ or remove it."),
+])
+func badLinesSaySo(_ line: String, _ sentence: String) {
+    #expect {
+        try Command.parse(line)
+    } throws: { error in
+        "\(error)" == sentence
+    }
+}
+
+// MARK: Fuzz
+
+@Test func fuzzedLinesParseToStableCommandsOrThrow() {
+    var random = SplitMix64(seed: 0x5E6E_C0DE)
+    let verbs = CommandCompletion.verbs + ["vol", "prev", "n", "pl", "insert", "rm", "FROB"]
+    let pieces = [
+        " ", "  ", "\t", "\"", "'", "\\", "-", "+", "%", ":", ".", "0", "1", "9", "12", "1:23", "50%", "+10", "-3", "2-5",
+        "a", "Song", "夜に駆ける", "🎧", "👩‍👩‍👧", "\u{301}", "é", "\n", "songs", "albums", "on", "off", "one", "list", "create",
+        "rename", "add", "import", "export", "itunes:1", "/m/a b.mp3", "\u{3000}", "\u{0}", "99999999999999999999", "9999999", "59", "3600",
+        "100",
+    ]
+    var parsed = 0
+    for _ in 0..<5_000 {
+        var line = random.int(4) == 0 ? "" : verbs[random.int(verbs.count)]
+        for _ in 0..<random.int(7) {
+            if random.int(5) == 0 {
+                // Any printable scalar from a few ranges, ASCII most of the time.
+                let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x3040...0x30FF, 0x1F300...0x1F6FF]
+                let range = ranges[random.int(ranges.count)]
+                let value = range.lowerBound + UInt32(random.int(Int(range.upperBound - range.lowerBound + 1)))
+                line.unicodeScalars.append(Unicode.Scalar(value)!)
+            } else {
+                line += pieces[random.int(pieces.count)]
+            }
+        }
+        do {
+            let command = try Command.parse(line)
+            parsed += 1
+            let again = try Command.parse(command.text)
+            #expect(again == command, "\(line.debugDescription) → \(command.text.debugDescription)")
+            #expect(again.text == command.text)
+        } catch {
+            // A sentence, never empty.
+            #expect(!"\(error)".isEmpty)
+        }
+    }
+    #expect(parsed > 200)
+}
+
+// MARK: Completion
+
+@Test func completion() {
+    #expect(CommandCompletion.verbs.count == 31)
+    #expect(CommandCompletion.completions(for: "") == CommandCompletion.verbs)
+    #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove"])
+    #expect(CommandCompletion.completions(for: "VO") == ["volume"])
+    #expect(CommandCompletion.completions(for: "pre") == ["previous"])
+    #expect(CommandCompletion.completions(for: "repeat ") == ["repeat one", "repeat all", "repeat none"])
+    #expect(CommandCompletion.completions(for: "repeat o") == ["repeat one"])
+    #expect(CommandCompletion.completions(for: "pl re") == ["playlist rename", "playlist remove"])
+    #expect(CommandCompletion.completions(for: "help se") == ["help seek", "help search"])
+    #expect(CommandCompletion.completions(for: "seek 1") == [])
+    #expect(CommandCompletion.completions(for: "frob ") == [])
+    // Every verb the completion offers parses as that verb.
+    for verb in CommandCompletion.verbs {
+        #expect(throws: Never.self) { try Command.parse("help \(verb)") }
+    }
+}
