@@ -1,4 +1,4 @@
-/// Why a command line could not be read, as a sentence naming the problem and the expected form.
+/// Why a command could not be read or carried out, as a sentence for the user.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line holds nothing but spaces.
     case empty
@@ -10,6 +10,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case danglingBackslash
     /// The verb is known but its arguments are not what it takes; `expected` is the whole sentence.
     case badArguments(verb: String, expected: String)
+    /// The command was understood but could not be carried out; the sentence says why.
+    case failed(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unclosedQuote(let quote): "a quote (\(quote)) is not closed; close it or escape it with a backslash."
         case .danglingBackslash: "the line ends with a backslash; escape it as \\\\ or remove it."
         case .badArguments(_, let expected): expected
+        case .failed(let reason): reason
         }
     }
 }

@@ -1,0 +1,12 @@
+/// Help text generated from the verb table, so it can never disagree with the parser.
+enum CommandHelp {
+    static func text(for verb: String?) -> String {
+        if let verb, let known = CommandVerb.named(verb) {
+            let aliases = known.aliases.isEmpty ? "" : "  (also: \(known.aliases.joined(separator: ", ")))"
+            return "\(known.usage)\(aliases)\n  \(known.summary)"
+        }
+        let width = CommandVerb.all.map(\.usage.count).max() ?? 0
+        return CommandVerb.all.map { $0.usage + String(repeating: " ", count: width - $0.usage.count) + "  " + $0.summary }
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,18 @@
+import MusicModel
+import Player
+
+/// What a command produced, for a front end to show (or for `segue ctl --json` to print).
+public enum CommandResult: Sendable {
+    /// Done; the snapshot after it.
+    case done(Snapshot)
+    /// The queue's entries and which one is current.
+    case queue([QueueEntry], current: QueueEntryID?)
+    /// Catalog or library songs.
+    case songs([Song])
+    /// Catalog or library albums.
+    case albums([Album])
+    /// Catalog artists.
+    case artists([Artist])
+    /// Text for people (help).
+    case text(String)
+}

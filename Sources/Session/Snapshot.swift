@@ -1,0 +1,49 @@
+import Player
+
+/// What every front end shows: the player's state, the entry playing and where it is.
+/// Taken whole, so a client never sees half of a change.
+public struct Snapshot: Equatable, Sendable {
+    /// Status, modes, volume, crossfade, preparedness.
+    public var state: PlayerState
+    /// The current entry, if any.
+    public var current: QueueEntry?
+    /// Its 1-based position in the queue.
+    public var queuePosition: Int?
+    /// How many entries the queue holds.
+    public var queueLength: Int
+    /// Seconds heard of the current entry.
+    public var position: Double
+    /// Its length in seconds, when known.
+    public var duration: Double?
+
+    /// Creates a snapshot.
+    public init(state: PlayerState, current: QueueEntry?, queuePosition: Int?, queueLength: Int, position: Double, duration: Double?) {
+        self.state = state
+        self.current = current
+        self.queuePosition = queuePosition
+        self.queueLength = queueLength
+        self.position = position
+        self.duration = duration
+    }
+
+    /// One line for people: `playing  Title — Artist  1:02 / 3:30  [3/12]  repeat all  shuffle  vol 80%`.
+    public var text: String {
+        var parts = [state.playbackStatus.rawValue]
+        if let current {
+            parts.append(current.subtitle.map { "\(current.title) — \($0)" } ?? current.title)
+            parts.append(Self.clock(position) + (duration.map { " / " + Self.clock($0) } ?? ""))
+            if let queuePosition { parts.append("[\(queuePosition)/\(queueLength)]") }
+        } else {
+            parts.append("queue empty")
+        }
+        if state.repeatMode != .none { parts.append("repeat \(state.repeatMode.rawValue)") }
+        if state.shuffleMode == .songs { parts.append("shuffle") }
+        parts.append("vol \(Int((state.volume * 100).rounded()))%")
+        return parts.joined(separator: "  ")
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds))
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+}

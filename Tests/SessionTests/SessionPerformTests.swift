@@ -1,0 +1,124 @@
+import Audio
+import Catalog
+import Player
+import Session
+import TestSupport
+import Testing
+
+/// Commands as a user types them, carried out on a real engine (fake decoders, a test clock).
+@Suite struct SessionPerformTests {
+    private func makeSession(_ output: ManualClockOutput, catalog: ITunesCatalog? = nil) -> Session {
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(),
+            converter: { FakeConverter(from: $0, to: $1, channels: $2) },
+            makeOutput: { output },
+            openSource: { NamedSource($0.location) },
+            onEvent: { _ in })
+        return Session(player: player, catalog: catalog)
+    }
+
+    private func run(_ session: Session, _ line: String) throws -> CommandResult {
+        try session.perform(line: line).get()
+    }
+
+    private func locations(_ session: Session) -> [String] { session.player.queue.entries.map(\.item.location) }
+
+    @Test func addPlaysAndTheTransportFollowsTheCommands() throws {
+        let output = ManualClockOutput()
+        let session = makeSession(output)
+        defer { session.player.shutdown() }
+        _ = try run(session, "add 1:441000 2:441000 3:441000")
+        #expect(locations(session) == ["1:441000", "2:441000", "3:441000"])
+        #expect(session.snapshot.state.playbackStatus == .playing)
+        #expect(session.snapshot.queuePosition == 1)
+        _ = try run(session, "next")
+        #expect(session.snapshot.current?.item.location == "2:441000")
+        _ = try run(session, "pause")
+        #expect(session.snapshot.state.playbackStatus == .paused)
+        _ = try run(session, "toggle")
+        #expect(session.snapshot.state.playbackStatus == .playing)
+        _ = try run(session, "vol 40")
+        _ = try run(session, "volume -10")
+        #expect(abs(session.snapshot.state.volume - 0.3) < 1e-9)
+        _ = try run(session, "repeat")
+        #expect(session.snapshot.state.repeatMode == .all)
+        _ = try run(session, "repeat")
+        #expect(session.snapshot.state.repeatMode == .one)
+        _ = try run(session, "shuffle")
+        #expect(session.snapshot.state.shuffleMode == .songs)
+        _ = try run(session, "stop")
+        #expect(session.snapshot.state.playbackStatus == .stopped)
+        #expect(session.snapshot.text.hasPrefix("stopped  2:441000"))
+    }
+
+    @Test func queueEditsUseOneBasedPositions() throws {
+        let output = ManualClockOutput()
+        let session = makeSession(output)
+        defer { session.player.shutdown() }
+        _ = try run(session, "add 1:441000 2:441000 3:441000 4:441000")
+        _ = try run(session, "move 4 2")
+        #expect(locations(session) == ["1:441000", "4:441000", "2:441000", "3:441000"])
+        _ = try run(session, "remove 3-4")
+        #expect(locations(session) == ["1:441000", "4:441000"])
+        _ = try run(session, "jump 2")
+        #expect(session.snapshot.current?.item.location == "4:441000")
+        guard case .queue(let entries, let current) = try run(session, "queue") else {
+            Issue.record("queue did not list the queue")
+            return
+        }
+        #expect(entries.count == 2 && current == entries[1].id)
+        _ = try run(session, "clear")
+        #expect(session.snapshot.queueLength == 0)
+    }
+
+    @Test func failuresAreSentencesAndChangeNothing() throws {
+        let output = ManualClockOutput()
+        let session = makeSession(output)
+        defer { session.player.shutdown() }
+        #expect(throws: CommandError.failed("The queue is empty.")) { try run(session, "jump 1") }
+        #expect(throws: CommandError.failed("The queue is empty.")) { try run(session, "play") }
+        _ = try run(session, "add 1:441000 2:441000")
+        #expect(throws: CommandError.failed("There is no entry 5; the queue has 2.")) { try run(session, "remove 5") }
+        #expect(locations(session).count == 2)
+        #expect(throws: CommandError.unknownCommand("frobnicate")) { try run(session, "frobnicate") }
+        #expect(throws: CommandError.failed("No catalog is configured.")) { try run(session, "search songs lights") }
+        #expect(throws: CommandError.self) { try run(session, "saved songs") }
+    }
+
+    @Test func seekByClockRelativeAndPercent() throws {
+        let output = ManualClockOutput()
+        let session = makeSession(output)
+        defer { session.player.shutdown() }
+        _ = try run(session, "add 1:441000")  // ten seconds
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        for _ in 0..<100 where session.snapshot.duration == nil { sleepSeconds(0.01) }
+        _ = try run(session, "seek 50%")
+        output.advance(frames: 2048)
+        output.waitUntilCaughtUp()
+        for _ in 0..<100 where session.snapshot.position < 5 { sleepSeconds(0.01) }
+        #expect(session.snapshot.position >= 5 && session.snapshot.position < 5.2)
+    }
+
+    @Test func catalogCommandsAnswerFromTheDemoCatalog() throws {
+        let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
+        let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
+        let session = makeSession(ManualClockOutput(), catalog: catalog)
+        defer { session.player.shutdown() }
+        guard case .songs(let songs) = try run(session, "search songs harbour lights") else {
+            Issue.record("search did not return songs")
+            return
+        }
+        #expect(songs.map(\.title) == ["Harbour Lights"])
+        guard case .songs(let tracks) = try run(session, "album 9000000101") else {
+            Issue.record("album did not return its tracks")
+            return
+        }
+        #expect(tracks.count == 5 && tracks.first?.trackNumber == 1)
+        guard case .text(let help) = try run(session, "help") else {
+            Issue.record("help did not return text")
+            return
+        }
+        #expect(help.contains("seek"))
+    }
+}
