@@ -24,8 +24,8 @@ enum LibrarySchema {
             explicit TEXT NOT NULL, artwork_url TEXT, url TEXT, has_tracks INTEGER NOT NULL)
             """,
             """
-            CREATE TABLE saved_album_track (album_id TEXT NOT NULL REFERENCES saved_album(id) ON DELETE CASCADE,
-            position INTEGER NOT NULL, id TEXT NOT NULL, \(songColumns), PRIMARY KEY (album_id, position))
+            CREATE TABLE saved_album_track (owner_id TEXT NOT NULL REFERENCES saved_album(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL, id TEXT NOT NULL, \(songColumns), PRIMARY KEY (owner_id, position))
             """,
             "CREATE TABLE playlist (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)",
             """
