@@ -34,12 +34,12 @@ public enum SQLValue: Hashable, Sendable {
     /// True only for `.null`.
     public var isNull: Bool { self == .null }
 
-    /// The integer; a real is truncated toward zero; nil for anything else.
+    /// The integer; a real is truncated toward zero (nil when it does not fit); nil for anything else.
     public var int64: Int64? {
         switch self {
         case .integer(let value): value
         // A column declared REAL can hold a whole number that SQLite stored as an integer, and the reverse.
-        case .real(let value): value.isFinite ? Int64(value) : nil
+        case .real(let value): Int64(exactly: value.rounded(.towardZero))
         default: nil
         }
     }
