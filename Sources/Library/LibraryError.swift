@@ -17,6 +17,7 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Any other failure to read or write the database (disk full, read-only file, …).
     case storage(String)
 
+    /// One sentence for the user, ending in a full stop, that says what went wrong and, where it helps, what to do.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): "The library at \(path) cannot be opened: \(reason)."
