@@ -45,9 +45,13 @@ extension MusicLibrary {
     public func addToPlaylist(_ id: PlaylistID, items: [PlayableItem], at index: Int? = nil) throws(LibraryError) {
         try inTransaction { db in
             try Self.requirePlaylist(id, in: db)
+            let count =
+                try db.query("SELECT count(*) FROM playlist_item WHERE playlist_id = ?1", [.integer(id.rawValue)]).first?.first?.int ?? 0
+            let index = index ?? count
+            guard (0...count).contains(index) else { throw LibraryError.indexOutOfRange(index: index, count: count) }
+            // Appending, the common case, only adds rows; inserting in the middle renumbers the rest.
+            guard index < count else { return try Self.write(items, to: id, from: count, in: db) }
             var all = try Self.items(of: id, in: db)
-            let index = index ?? all.count
-            guard (0...all.count).contains(index) else { throw LibraryError.indexOutOfRange(index: index, count: all.count) }
             all.insert(contentsOf: items, at: index)
             try Self.write(all, to: id, in: db)
         }
@@ -139,7 +143,12 @@ extension MusicLibrary {
     /// shifting rows under the (playlist, position) key; playlists are small enough for this to be cheap.
     private static func write(_ items: [PlayableItem], to id: PlaylistID, in db: any SQLDatabase) throws {
         try db.execute("DELETE FROM playlist_item WHERE playlist_id = ?1", [.integer(id.rawValue)])
-        for (position, item) in items.enumerated() {
+        try write(items, to: id, from: 0, in: db)
+    }
+
+    /// Adds `items` at positions `start`, `start + 1`, …, which must be free.
+    private static func write(_ items: [PlayableItem], to id: PlaylistID, from start: Int, in db: any SQLDatabase) throws {
+        for (position, item) in zip(start..., items) {
             try db.execute(
                 "INSERT INTO playlist_item (playlist_id, position, \(ItemRecord.columns)) VALUES (?1, ?2, \(ItemRecord.placeholders(from: 3)))",
                 [.integer(id.rawValue), .integer(Int64(position))] + ItemRecord.values(of: item))
