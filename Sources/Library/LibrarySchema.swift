@@ -1,0 +1,67 @@
+/// The library's tables, as a list of migration steps keyed on `PRAGMA user_version`.
+///
+/// Step `n` (1-based) takes a database from version `n - 1` to `n`. Steps are only ever appended:
+/// a released step never changes, because databases in the field were made by it.
+enum LibrarySchema {
+    /// The SQL of the columns that rebuild a `Song`, shared by saved songs and saved albums' tracks.
+    static let songColumns = """
+        title TEXT NOT NULL, artist_name TEXT NOT NULL, artist_id TEXT, album_title TEXT, album_id TEXT,
+        duration REAL, genre TEXT, release_date REAL, explicit TEXT NOT NULL, disc_number INTEGER,
+        track_number INTEGER, preview_url TEXT, artwork_url TEXT, url TEXT, is_music_video INTEGER NOT NULL
+        """
+
+    /// The SQL of the columns that rebuild a `PlayableItem`.
+    static let itemColumns = "location TEXT NOT NULL, title TEXT, artist TEXT, album TEXT, artwork_url TEXT, duration REAL"
+
+    /// Each step's statements, run in one transaction together with the version bump.
+    static let migrations: [[String]] = [
+        // 1: saved items and playlists. `saved_seq` orders "most recent first" without trusting the clock.
+        [
+            "CREATE TABLE saved_song (id TEXT PRIMARY KEY, saved_seq INTEGER NOT NULL, \(songColumns))",
+            """
+            CREATE TABLE saved_album (id TEXT PRIMARY KEY, saved_seq INTEGER NOT NULL, title TEXT NOT NULL,
+            artist_name TEXT NOT NULL, artist_id TEXT, track_count INTEGER, genre TEXT, release_date REAL,
+            explicit TEXT NOT NULL, artwork_url TEXT, url TEXT, has_tracks INTEGER NOT NULL)
+            """,
+            """
+            CREATE TABLE saved_album_track (owner_id TEXT NOT NULL REFERENCES saved_album(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL, id TEXT NOT NULL, \(songColumns), PRIMARY KEY (owner_id, position))
+            """,
+            "CREATE TABLE playlist (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)",
+            """
+            CREATE TABLE playlist_item (playlist_id INTEGER NOT NULL REFERENCES playlist(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL, \(itemColumns), PRIMARY KEY (playlist_id, position))
+            """,
+        ],
+        // 2: listening history, settings and the saved queue.
+        [
+            """
+            CREATE TABLE play_history (location TEXT PRIMARY KEY, title TEXT, artist TEXT, album TEXT, artwork_url TEXT,
+            duration REAL, last_played REAL NOT NULL, play_count INTEGER NOT NULL, play_seq INTEGER NOT NULL)
+            """,
+            "CREATE INDEX play_history_recent ON play_history (last_played DESC, play_seq DESC)",
+            "CREATE TABLE setting (key TEXT PRIMARY KEY, value)",
+            """
+            CREATE TABLE queue_state (id INTEGER PRIMARY KEY CHECK (id = 1), current_index INTEGER,
+            position REAL NOT NULL, repeat_mode TEXT NOT NULL, shuffle_mode TEXT NOT NULL, volume REAL NOT NULL)
+            """,
+            "CREATE TABLE queue_item (position INTEGER PRIMARY KEY, \(itemColumns))",
+        ],
+    ]
+
+    /// The version this code writes: the number of steps.
+    static var currentVersion: Int { migrations.count }
+
+    /// Brings `database` up to `currentVersion`, one transaction per step, so a crash mid-upgrade
+    /// leaves a database at some whole version. A newer database is refused before anything changes.
+    static func migrate(_ database: any SQLDatabase) throws {
+        let found = try database.userVersion()
+        guard found <= currentVersion else { throw LibraryError.newerSchema(found: found, supported: currentVersion) }
+        for version in found..<currentVersion {
+            try database.transaction {
+                for statement in migrations[version] { try database.execute(statement, []) }
+                try database.setUserVersion(version + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Player
+
+/// Extended M3U playlists: writing and reading.
+enum M3U {
+    /// `#EXTM3U`, then per item an `#EXTINF` line (when a title, artist or duration is known) and the location.
+    static func format(_ items: [PlayableItem]) -> String {
+        var lines = ["#EXTM3U"]
+        for item in items {
+            if item.title != nil || item.artist != nil || item.duration != nil {
+                let seconds = item.duration.map { Int($0.rounded()) } ?? -1
+                let display = [item.artist, item.title].compactMap { $0 }.joined(separator: " - ")
+                lines.append("#EXTINF:\(seconds),\(oneLine(display))")
+            }
+            lines.append(oneLine(item.location))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads M3U or extended M3U: blank lines and `#` comments are skipped, LF or CRLF line ends, and each
+    /// `#EXTINF:seconds,Artist - Title` applies to the next location. A line that is not a comment is
+    /// taken as a location even when it looks wrong, so nothing the user wrote is silently dropped.
+    static func parse(_ text: String, baseDirectory: String) -> [PlayableItem] {
+        var items: [PlayableItem] = []
+        var pending: (duration: Double?, artist: String?, title: String?)?
+        // Editors on Windows often start the file with a byte-order mark, which is not whitespace.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let line = String(rawLine).trimmingWhitespace()
+            if line.isEmpty { continue }
+            if line.hasPrefix("#EXTINF:") {
+                pending = extinf(String(line.dropFirst("#EXTINF:".count)))
+                continue
+            }
+            if line.hasPrefix("#") { continue }
+            var item = PlayableItem(location: resolve(line, against: baseDirectory))
+            if let info = pending {
+                item.duration = info.duration
+                item.artist = info.artist
+                item.title = info.title
+            }
+            pending = nil
+            items.append(item)
+        }
+        return items
+    }
+
+    /// Splits `seconds[ attributes],Artist - Title`. Only the first " - " splits, since titles often hold one.
+    private static func extinf(_ body: String) -> (duration: Double?, artist: String?, title: String?) {
+        guard let comma = body.firstIndex(of: ",") else { return (seconds(body), nil, nil) }
+        // Some writers put attributes (`tvg-id="…"`) after the number; only the number matters here.
+        let number = body[..<comma].split(separator: " ").first.map(String.init) ?? ""
+        let display = String(body[body.index(after: comma)...]).trimmingWhitespace()
+        guard !display.isEmpty else { return (seconds(number), nil, nil) }
+        if let dash = display.firstRange(of: " - ") {
+            let artist = String(display[..<dash.lowerBound]).trimmingWhitespace()
+            let title = String(display[dash.upperBound...]).trimmingWhitespace()
+            return (seconds(number), artist.isEmpty ? nil : artist, title.isEmpty ? nil : title)
+        }
+        return (seconds(number), nil, display)
+    }
+
+    /// A non-negative duration; M3U writes -1 for "unknown".
+    private static func seconds(_ text: String) -> Double? {
+        guard let value = Double(text.trimmingWhitespace()), value >= 0, value.isFinite else { return nil }
+        return value
+    }
+
+    /// Absolute paths, URLs (`scheme://`) and `itunes:` ids stay as they are; anything else is relative.
+    private static func resolve(_ location: String, against base: String) -> String {
+        if location.hasPrefix("/") || location.contains("://") || location.hasPrefix("itunes:") || base.isEmpty { return location }
+        var base = Substring(base)
+        while base.count > 1, base.hasSuffix("/") { base = base.dropLast() }
+        var relative = Substring(location)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return base == "/" ? "/" + relative : base + "/" + relative
+    }
+
+    /// A line break inside a field would start a new M3U line and corrupt the file.
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+}
