@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Player", "MusicModel", "Library", "Catalog", "Audio", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Library
 import MusicModel
 import Player
 
@@ -13,6 +14,12 @@ public enum CommandResult: Sendable {
     case albums([Album])
     /// Catalog artists.
     case artists([Artist])
-    /// Text for people (help).
+    /// Playlists without their items.
+    case playlists([PlaylistSummary])
+    /// Items of a playlist, in order.
+    case items([PlayableItem])
+    /// Recently played items, most recent first.
+    case history([HistoryEntry])
+    /// Text for people (help, an exported M3U).
     case text(String)
 }

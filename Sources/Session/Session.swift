@@ -1,6 +1,11 @@
 import Catalog
+import Library
 import MusicModel
 import Player
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The one place commands are carried out (DESIGN.md, "One command path"): every key, `:` line,
 /// `segue ctl` request and MPD command becomes a `Command` and comes here. Each completes with
@@ -12,16 +17,29 @@ public final class Session: Sendable {
     /// The player engine.
     public let player: MusicPlayer
     private let catalog: ITunesCatalog?
+    private let library: MusicLibrary?
     private let item: @Sendable (String) -> PlayableItem
+    private let clock: @Sendable () -> Double
 
-    /// Creates a session over `player`; `catalog` answers catalog commands (nil: they fail with
-    /// a sentence); `item` turns what a user typed (a path, URL or `itunes:ID`) into a queue item.
+    /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
+    /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
+    /// `itunes:ID`) into a queue item; `clock` gives seconds since 1970 for history.
     public init(
-        player: MusicPlayer, catalog: ITunesCatalog?, item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) }
+        player: MusicPlayer, catalog: ITunesCatalog?, library: MusicLibrary? = nil,
+        item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) },
+        clock: @escaping @Sendable () -> Double = { Double(time(nil)) }
     ) {
         self.player = player
         self.catalog = catalog
+        self.library = library
         self.item = item
+        self.clock = clock
+    }
+
+    /// Route the player's events here: entries heard to the end or past half go into the
+    /// listening history (when it is on).
+    public func handle(_ event: PlayerEvent) {
+        if case .entryPlayed(let entry) = event { try? library?.recordPlay(entry.item, at: clock()) }
     }
 
     /// The state every front end shows.
@@ -91,11 +109,106 @@ public final class Session: Sendable {
         case .album(let id): return .songs(Array(try requireCatalog().albumTracks(albumID: id).tracks ?? []))
         case .artist(let id): return .albums(Array(try requireCatalog().artistAlbums(artistID: id)))
         case .charts(let storefront): return .songs(try requireCatalog().topCharts(storefront: storefront))
-        case .save, .unsave, .saved, .playlist, .history:
-            throw CommandError.failed("The library is not available yet in this version of Segue.")
+        case .save(let id): try save(id)
+        case .unsave(let id):
+            let target = try catalogID(id)
+            try requireLibrary().removeSavedSong(id: target)
+            try requireLibrary().removeSavedAlbum(id: target)
+        case .saved(.songs): return .songs(try requireLibrary().savedSongs())
+        case .saved(.albums): return .albums(try requireLibrary().savedAlbums())
+        case .playlist(let command): return try playlist(command)
+        case .history(.list): return .history(try requireLibrary().recentlyPlayed(limit: 50))
+        case .history(.on): try requireLibrary().setHistoryEnabled(true)
+        case .history(.off): try requireLibrary().setHistoryEnabled(false)
+        case .history(.clear): try requireLibrary().clearHistory()
         case .help(let verb): return .text(CommandHelp.text(for: verb))
         }
         return .done(snapshot)
+    }
+
+    private func requireLibrary() throws -> MusicLibrary {
+        guard let library else { throw CommandError.failed("The library is not open.") }
+        return library
+    }
+
+    /// A catalog id as given, or the playing entry's when none is (`itunes:ID` entries only).
+    private func catalogID(_ id: String?) throws -> String {
+        if let id { return id }
+        guard let location = player.queue.currentEntry?.item.location else { throw CommandError.failed("Nothing is playing.") }
+        guard location.hasPrefix("itunes:") else {
+            throw CommandError.failed("Only catalog songs can be saved; add files to a playlist instead.")
+        }
+        return String(location.dropFirst("itunes:".count))
+    }
+
+    /// Saves a catalog song or album (looked up so its metadata is complete).
+    private func save(_ id: String?) throws {
+        let target = try catalogID(id)
+        let library = try requireLibrary()
+        switch try requireCatalog().lookup(id: target) {
+        case .song(let song): try library.save(song: song)
+        case .album(let album): try library.save(album: try requireCatalog().albumTracks(albumID: album.id))
+        case .artist: throw CommandError.failed("Artists cannot be saved; save their songs or albums.")
+        }
+    }
+
+    private func playlist(_ command: PlaylistCommand) throws -> CommandResult {
+        let library = try requireLibrary()
+        func id(_ name: String) throws -> PlaylistID {
+            guard let found = try library.playlists().first(where: { $0.name == name }) else {
+                throw CommandError.failed("There is no playlist called \"\(name)\".")
+            }
+            return found.id
+        }
+        switch command {
+        case .list: return .playlists(try library.playlists())
+        case .show(let name): return .items(try library.playlistItems(try id(name)))
+        case .create(let name): _ = try library.createPlaylist(name: name)
+        case .rename(let name, let newName): try library.renamePlaylist(try id(name), to: newName)
+        case .delete(let name): try library.deletePlaylist(try id(name))
+        case .add(let name, let locations): try library.addToPlaylist(try id(name), items: locations.map(item))
+        case .remove(let name, let ranges):
+            try library.removeFromPlaylist(try id(name), positions: ranges.flatMap { $0.map { $0 - 1 } })
+        case .move(let name, let from, let to): try library.movePlaylistItem(try id(name), from: from - 1, to: to - 1)
+        case .play(let name):
+            let items = try library.playlistItems(try id(name))
+            guard !items.isEmpty else { throw CommandError.failed("The playlist \"\(name)\" is empty.") }
+            player.setQueue(items)
+            try player.play()
+        case .importM3U(let path, let name):
+            let text = try Self.readText(path)
+            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+            let base = String(path.split(separator: "/").last ?? Substring(path))
+            let fallback = base.hasSuffix(".m3u8") ? String(base.dropLast(5)) : base.hasSuffix(".m3u") ? String(base.dropLast(4)) : base
+            _ = try library.importM3U(name: name ?? fallback, text: text, baseDirectory: folder)
+        case .exportM3U(let name, let path):
+            let text = try library.exportM3U(try id(name))
+            guard let path else { return .text(text) }
+            try Self.writeText(text, to: path)
+        }
+        return .done(snapshot)
+    }
+
+    static func readText(_ path: String) throws -> String {
+        guard let file = fopen(path, "rb") else { throw CommandError.failed("Cannot read \(path): \(String(cString: strerror(errno))).") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func writeText(_ text: String, to path: String) throws {
+        guard let file = fopen(path, "wb") else { throw CommandError.failed("Cannot write \(path): \(String(cString: strerror(errno))).") }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
+            throw CommandError.failed("Cannot write \(path): \(String(cString: strerror(errno))).")
+        }
     }
 
     private func requireCatalog() throws -> ITunesCatalog {

@@ -1,0 +1,77 @@
+import Audio
+import Catalog
+import Library
+import Player
+import SQLiteStore
+import Session
+import TestSupport
+import Testing
+
+/// Library commands through the session, on a real SQLite file and the demo catalog.
+@Suite struct SessionLibraryTests {
+    private func makeSession() throws -> (Session, MusicLibrary) {
+        let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
+        let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
+        let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
+            makeOutput: { ManualClockOutput() },
+            openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        return (Session(player: player, catalog: catalog, library: library, clock: { 1_700_000_000 }), library)
+    }
+
+    private func run(_ session: Session, _ line: String) throws -> CommandResult { try session.perform(line: line).get() }
+
+    @Test func playlistsAreMadeEditedAndPlayedByCommand() throws {
+        let (session, library) = try makeSession()
+        defer { session.player.shutdown() }
+        _ = try run(session, #"playlist create "Late Night 🎧""#)
+        _ = try run(session, #"playlist add "Late Night 🎧" 1:1000 2:1000 3:1000"#)
+        _ = try run(session, #"playlist move "Late Night 🎧" 3 1"#)
+        _ = try run(session, #"playlist remove "Late Night 🎧" 2"#)
+        guard case .items(let items) = try run(session, #"playlist show "Late Night 🎧""#) else {
+            Issue.record("show did not list items")
+            return
+        }
+        #expect(items.map(\.location) == ["3:1000", "2:1000"])
+        _ = try run(session, #"playlist rename "Late Night 🎧" Nocturne"#)
+        #expect(try library.playlists().map(\.name) == ["Nocturne"])
+        _ = try run(session, "playlist play Nocturne")
+        #expect(session.player.queue.entries.map(\.item.location) == ["3:1000", "2:1000"])
+        guard case .text(let m3u) = try run(session, "playlist export Nocturne") else {
+            Issue.record("export did not return text")
+            return
+        }
+        #expect(m3u.hasPrefix("#EXTM3U"))
+        #expect(throws: CommandError.failed("There is no playlist called \"Nope\".")) { try run(session, "playlist show Nope") }
+    }
+
+    @Test func savingHistoryAndTheirSwitch() throws {
+        let (session, library) = try makeSession()
+        defer { session.player.shutdown() }
+        _ = try run(session, "save 9000000202")
+        guard case .songs(let saved) = try run(session, "saved") else {
+            Issue.record("saved did not list songs")
+            return
+        }
+        #expect(saved.map(\.title) == ["Harbour Lights"])
+        _ = try run(session, "save 9000000101")  // an album, saved with its tracks
+        #expect(try library.savedAlbums().first?.tracks?.count == 5)
+        _ = try run(session, "unsave 9000000202")
+        #expect(try library.savedSongs().isEmpty)
+
+        let entry = QueueEntry(id: QueueEntryID(rawValue: 1), item: PlayableItem(location: "itunes:9000000202", title: "Harbour Lights"))
+        session.handle(.entryPlayed(entry))
+        guard case .history(let history) = try run(session, "history") else {
+            Issue.record("history did not list entries")
+            return
+        }
+        #expect(history.map(\.item.location) == ["itunes:9000000202"])
+        #expect(history.first?.lastPlayed == 1_700_000_000)
+        _ = try run(session, "history off")
+        session.handle(.entryPlayed(entry))
+        #expect(try library.playCount(location: "itunes:9000000202") == 1)
+        _ = try run(session, "history clear")
+        #expect(try library.recentlyPlayed(limit: 10).isEmpty)
+    }
+}
