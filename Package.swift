@@ -29,6 +29,11 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["MusicModel"]),
         .target(name: "Library", dependencies: ["MusicModel", "Player"]),
         .target(name: "Session", dependencies: ["Player", "Catalog", "Library", "MusicModel"]),
+        // The native protocol's wire format (JSON lines): requests, replies, events.
+        .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel"]),
+
+        // Front ends.
+        .target(name: "Daemon", dependencies: ["WireProtocol", "Session"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),
@@ -41,7 +46,10 @@ let package = Package(
         // Composition root.
         .executableTarget(
             name: "segue",
-            dependencies: ["Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP"]
+            dependencies: [
+                "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library", "SQLiteStore",
+                "Session", "WireProtocol", "Daemon",
+            ]
         ),
 
         // `make bench`'s in-process measurements (latencies, idle cost); not installed.
@@ -60,6 +68,7 @@ let package = Package(
         .testTarget(name: "SegueCLITests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )
