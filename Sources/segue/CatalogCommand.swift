@@ -1,6 +1,6 @@
 import Catalog
-import FoundationEssentials
 import MusicModel
+import WireProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -129,101 +129,19 @@ struct Answer {
     }
 
     func table(width: Int) -> String {
-        var out = ""
-        let room = max(40, width)
-        if !songs.isEmpty {
-            let titleWidth = max(10, (room - 12 - 6 - 4) * 4 / 10)
-            let artistWidth = max(8, (room - 12 - 6 - 4) * 3 / 10)
-            let albumWidth = max(6, room - 12 - 6 - 4 - titleWidth - artistWidth)
-            out += row(["ID", "TITLE", "ARTIST", "ALBUM", "TIME"], [11, titleWidth, artistWidth, albumWidth, 5])
-            for song in songs {
-                let title = song.isPlayable ? song.title : song.title + " (no preview)"
-                out += row(
-                    [song.id, title, song.artistName, song.albumTitle ?? "", Self.clock(song.duration)],
-                    [11, titleWidth, artistWidth, albumWidth, 5])
-            }
-        }
-        if !albums.isEmpty {
-            if !out.isEmpty { out += "\n" }
-            let titleWidth = max(10, (room - 12 - 7 - 5) / 2)
-            let artistWidth = max(8, room - 12 - 7 - 5 - titleWidth)
-            out += row(["ID", "ALBUM", "ARTIST", "TRACKS", "YEAR"], [11, titleWidth, artistWidth, 6, 4])
-            for album in albums {
-                out += row(
-                    [album.id, album.title, album.artistName, album.trackCount.map(String.init) ?? "", Self.year(album.releaseDate)],
-                    [11, titleWidth, artistWidth, 6, 4])
-            }
-        }
-        if !artists.isEmpty {
-            if !out.isEmpty { out += "\n" }
-            let nameWidth = max(10, (room - 12) * 6 / 10)
-            out += row(["ID", "ARTIST", "GENRE"], [11, nameWidth, max(5, room - 12 - nameWidth - 1)])
-            for artist in artists {
-                out += row([artist.id, artist.name, artist.genreName ?? ""], [11, nameWidth, max(5, room - 12 - nameWidth - 1)])
-            }
-        }
-        if out.isEmpty { out = "No results.\n" }
+        var sections: [String] = []
+        if !songs.isEmpty { sections.append(ResultText.table(songs: songs, width: width)) }
+        if !albums.isEmpty { sections.append(ResultText.table(albums: albums, width: width)) }
+        if !artists.isEmpty { sections.append(ResultText.table(artists: artists, width: width)) }
+        var out = sections.isEmpty ? "No results.\n" : sections.joined(separator: "\n")
         if !missing.isEmpty { out += "Not in the catalog: \(missing.joined(separator: ", "))\n" }
         return out
     }
 
-    private func row(_ cells: [String], _ widths: [Int]) -> String {
-        var line = zip(cells, widths).map { TextWidth.fit($0, $1) }.joined(separator: " ")
-        while line.last == " " { line.removeLast() }
-        return line + "\n"
-    }
-
-    static func clock(_ seconds: Double?) -> String {
-        guard let seconds else { return "" }
-        return ProgressLine.clock(seconds)
-    }
-
-    static func year(_ date: Date?) -> String {
-        guard let date else { return "" }
-        return String(Int(1970 + date.timeIntervalSince1970 / 31_556_952))
-    }
-
     func json(notice: String?) -> String {
-        typealias V = JSONWriter.Value
-        let songValues: [V] = songs.map { s in
-            .object([
-                ("type", .string("song")), ("id", .string(s.id)), ("title", .string(s.title)), ("artist", .string(s.artistName)),
-                ("artistId", .string(s.artistID)), ("album", .string(s.albumTitle)), ("albumId", .string(s.albumID)),
-                ("duration", .number(s.duration)), ("genre", .string(s.genreName)), ("releaseDate", .string(s.releaseDate.map(Self.iso))),
-                ("explicit", .string(s.explicitContent.rawValue)), ("disc", .integer(s.discNumber)), ("track", .integer(s.trackNumber)),
-                ("playable", .bool(s.isPlayable)), ("previewUrl", .string(s.previewURL)),
-                ("artworkUrl", .string(s.artwork?.url(width: 600, height: 600))), ("url", .string(s.url)),
-            ])
-        }
-        let albumValues: [V] = albums.map { a in
-            .object([
-                ("type", .string("album")), ("id", .string(a.id)), ("title", .string(a.title)), ("artist", .string(a.artistName)),
-                ("artistId", .string(a.artistID)), ("trackCount", .integer(a.trackCount)), ("genre", .string(a.genreName)),
-                ("releaseDate", .string(a.releaseDate.map(Self.iso))), ("explicit", .string(a.explicitContent.rawValue)),
-                ("single", .bool(a.isSingle)), ("ep", .bool(a.isEP)),
-                ("artworkUrl", .string(a.artwork?.url(width: 600, height: 600))), ("url", .string(a.url)),
-            ])
-        }
-        let artistValues: [V] = artists.map { a in
-            .object([
-                ("type", .string("artist")), ("id", .string(a.id)), ("name", .string(a.name)), ("genre", .string(a.genreName)),
-                ("url", .string(a.url)),
-            ])
-        }
-        return JSONWriter.render(
-            .object([
-                ("source", .string(source)), ("notice", .string(notice)), ("items", .array(songValues + albumValues + artistValues)),
-                ("missing", .array(missing.map { .string($0) })),
-            ]))
-    }
-
-    /// ISO 8601 in UTC, as the iTunes API writes dates.
-    static func iso(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return
-            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        let items = songs.map(WireEncoding.song) + albums.map(WireEncoding.album) + artists.map(WireEncoding.artist)
+        return JSONValue.object([
+            ("source", .string(source)), ("notice", .string(notice)), ("items", .array(items)), ("missing", .array(missing.map { .string($0) })),
+        ]).rendered
     }
 }

@@ -23,6 +23,34 @@ enum SeguePaths {
         return makeDirectories(base) ? base : nil
     }()
 
+    /// A folder: `$SEGUE_HOME/<name>`, else `$<xdg>/segue`, else `~/<fallback>/segue`; created (0700).
+    private static func folder(home name: String, xdg: String, fallback: String) -> String? {
+        let base: String
+        if let home = env("SEGUE_HOME") {
+            base = home + "/" + name
+        } else if let dir = env(xdg) {
+            base = dir + "/segue"
+        } else if let home = env("HOME") {
+            base = home + "/" + fallback + "/segue"
+        } else {
+            return nil
+        }
+        return makeDirectories(base) ? base : nil
+    }
+
+    /// `$XDG_DATA_HOME/segue`: the library database.
+    static var data: String? { folder(home: "data", xdg: "XDG_DATA_HOME", fallback: ".local/share") }
+
+    /// `$XDG_STATE_HOME/segue`: the daemon's log.
+    static var state: String? { folder(home: "state", xdg: "XDG_STATE_HOME", fallback: ".local/state") }
+
+    /// `$XDG_RUNTIME_DIR/segue/socket` (`$SEGUE_HOME/run/socket`; `/tmp/segue-UID/socket` without either).
+    static var socket: String {
+        if let home = env("SEGUE_HOME") { return home + "/run/socket" }
+        if let runtime = env("XDG_RUNTIME_DIR") { return runtime + "/segue/socket" }
+        return "/tmp/segue-\(getuid())/socket"
+    }
+
     /// The catalog's on-disk JSON cache.
     static var catalogCache: String? {
         guard let cache else { return nil }

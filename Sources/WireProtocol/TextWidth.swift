@@ -1,11 +1,13 @@
 /// How many terminal columns text takes: wide (CJK, emoji) characters take two, combining
 /// marks none. Used to line up the tables `segue search` prints.
-enum TextWidth {
-    static func columns(_ text: String) -> Int {
+public enum TextWidth {
+    /// Columns `text` takes.
+    public static func columns(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + columns($1) }
     }
 
-    static func columns(_ scalar: Unicode.Scalar) -> Int {
+    /// Columns one scalar takes.
+    public static func columns(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         switch v {
         case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F, 0x200B...0x200F:
@@ -20,7 +22,7 @@ enum TextWidth {
     }
 
     /// `text` cut to at most `width` columns (with "…" when cut), then padded with spaces to exactly `width`.
-    static func fit(_ text: String, _ width: Int) -> String {
+    public static func fit(_ text: String, _ width: Int) -> String {
         guard width > 0 else { return "" }
         if columns(text) <= width { return text + String(repeating: " ", count: width - columns(text)) }
         var out = ""

@@ -1,16 +1,23 @@
-/// Writes JSON for `--json` output with keys in a fixed order (docs/cli.md documents the schema).
-struct JSONWriter {
-    /// A JSON value.
-    indirect enum Value {
-        case string(String?)
-        case number(Double?)
-        case integer(Int?)
-        case bool(Bool)
-        case array([Value])
-        case object([(String, Value)])
-    }
+/// A JSON value written with keys in a fixed order, so output is stable and documented
+/// (docs/cli.md, docs/protocol.md).
+public indirect enum JSONValue: Sendable {
+    /// A string, or null.
+    case string(String?)
+    /// A number, or null; whole numbers print without a fraction.
+    case number(Double?)
+    /// An integer, or null.
+    case integer(Int?)
+    /// true or false.
+    case bool(Bool)
+    /// An array.
+    case array([JSONValue])
+    /// An object whose keys keep this order.
+    case object([(String, JSONValue)])
 
-    static func render(_ value: Value) -> String {
+    /// The value as one line of JSON.
+    public var rendered: String { Self.render(self) }
+
+    static func render(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): return s.map(quote) ?? "null"
         case .number(let n):
@@ -23,7 +30,8 @@ struct JSONWriter {
         }
     }
 
-    static func quote(_ s: String) -> String {
+    /// `s` as a JSON string literal.
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -1,0 +1,82 @@
+import FoundationEssentials
+import Library
+import MusicModel
+import Player
+import Session
+
+/// How Segue's results look as text for people: aligned tables (CJK-aware) and one-line status.
+/// Shared by `segue search`/`lookup`, `segue ctl` and the daemon's replies.
+public enum ResultText {
+    /// A result as text at most `width` columns wide.
+    public static func render(_ result: CommandResult, width: Int) -> String {
+        switch result {
+        case .done(let snapshot): return snapshot.text + "\n"
+        case .queue(let entries, let current):
+            if entries.isEmpty { return "The queue is empty.\n" }
+            return entries.enumerated().map { index, e in
+                (e.id == current ? "▶" : " ") + String(index + 1).leftPadded(4) + "  " + e.title + (e.subtitle.map { " — \($0)" } ?? "")
+            }.joined(separator: "\n") + "\n"
+        case .songs(let songs): return songs.isEmpty ? "No results.\n" : table(songs: songs, width: width)
+        case .albums(let albums): return albums.isEmpty ? "No results.\n" : table(albums: albums, width: width)
+        case .artists(let artists): return artists.isEmpty ? "No results.\n" : table(artists: artists, width: width)
+        case .playlists(let lists):
+            return lists.isEmpty ? "No playlists.\n" : lists.map { "\($0.name)  (\($0.itemCount))" }.joined(separator: "\n") + "\n"
+        case .items(let items):
+            return items.isEmpty
+                ? "The playlist is empty.\n"
+                : items.enumerated().map { String($0.offset + 1).leftPadded(4) + "  " + ($0.element.title ?? $0.element.location) }.joined(separator: "\n") + "\n"
+        case .history(let entries):
+            return entries.isEmpty
+                ? "Nothing played yet.\n"
+                : entries.map { "\($0.playCount)×  " + ($0.item.title ?? $0.item.location) }.joined(separator: "\n") + "\n"
+        case .text(let text): return text.hasSuffix("\n") ? text : text + "\n"
+        }
+    }
+
+    /// Songs: id, title (marked when there is no preview), artist, album, length.
+    public static func table(songs: [Song], width: Int) -> String {
+        let room = max(40, width) - 12 - 6 - 4
+        let widths = [11, max(10, room * 4 / 10), max(8, room * 3 / 10), max(6, room - room * 4 / 10 - room * 3 / 10), 5]
+        return row(["ID", "TITLE", "ARTIST", "ALBUM", "TIME"], widths)
+            + songs.map { s in
+                row([s.id, s.isPlayable ? s.title : s.title + " (no preview)", s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
+            }.joined()
+    }
+
+    /// Albums: id, title, artist, track count, year.
+    public static func table(albums: [Album], width: Int) -> String {
+        let room = max(40, width) - 12 - 7 - 5
+        let widths = [11, max(10, room / 2), max(8, room - room / 2), 6, 4]
+        return row(["ID", "ALBUM", "ARTIST", "TRACKS", "YEAR"], widths)
+            + albums.map { a in row([a.id, a.title, a.artistName, a.trackCount.map(String.init) ?? "", year(a.releaseDate)], widths) }.joined()
+    }
+
+    /// Artists: id, name, genre.
+    public static func table(artists: [Artist], width: Int) -> String {
+        let nameWidth = max(10, (max(40, width) - 12) * 6 / 10)
+        let widths = [11, nameWidth, max(5, max(40, width) - 12 - nameWidth - 1)]
+        return row(["ID", "ARTIST", "GENRE"], widths) + artists.map { row([$0.id, $0.name, $0.genreName ?? ""], widths) }.joined()
+    }
+
+    private static func row(_ cells: [String], _ widths: [Int]) -> String {
+        var line = zip(cells, widths).map { TextWidth.fit($0, $1) }.joined(separator: " ")
+        while line.last == " " { line.removeLast() }
+        return line + "\n"
+    }
+
+    /// `m:ss`.
+    public static func clock(_ seconds: Double?) -> String {
+        guard let seconds else { return "" }
+        let s = max(0, Int(seconds))
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+
+    private static func year(_ date: Date?) -> String {
+        guard let date else { return "" }
+        return String(WireEncoding.iso(date).prefix(4))
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

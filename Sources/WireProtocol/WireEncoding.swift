@@ -1,0 +1,101 @@
+import FoundationEssentials
+import Library
+import MusicModel
+import Player
+import Session
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How Segue's values look in JSON — the same for `--json` output and the daemon's protocol
+/// (schemas in docs/cli.md and docs/protocol.md). Keys always come in the order written here.
+public enum WireEncoding {
+    /// A catalog or library song.
+    public static func song(_ s: Song) -> JSONValue {
+        .object([
+            ("type", .string("song")), ("id", .string(s.id)), ("title", .string(s.title)), ("artist", .string(s.artistName)),
+            ("artistId", .string(s.artistID)), ("album", .string(s.albumTitle)), ("albumId", .string(s.albumID)),
+            ("duration", .number(s.duration)), ("genre", .string(s.genreName)), ("releaseDate", .string(s.releaseDate.map(iso))),
+            ("explicit", .string(s.explicitContent.rawValue)), ("disc", .integer(s.discNumber)), ("track", .integer(s.trackNumber)),
+            ("playable", .bool(s.isPlayable)), ("previewUrl", .string(s.previewURL)),
+            ("artworkUrl", .string(s.artwork?.url(width: 600, height: 600))), ("url", .string(s.url)),
+        ])
+    }
+
+    /// A catalog or library album.
+    public static func album(_ a: Album) -> JSONValue {
+        .object([
+            ("type", .string("album")), ("id", .string(a.id)), ("title", .string(a.title)), ("artist", .string(a.artistName)),
+            ("artistId", .string(a.artistID)), ("trackCount", .integer(a.trackCount)), ("genre", .string(a.genreName)),
+            ("releaseDate", .string(a.releaseDate.map(iso))), ("explicit", .string(a.explicitContent.rawValue)),
+            ("single", .bool(a.isSingle)), ("ep", .bool(a.isEP)),
+            ("artworkUrl", .string(a.artwork?.url(width: 600, height: 600))), ("url", .string(a.url)),
+        ])
+    }
+
+    /// A catalog artist.
+    public static func artist(_ a: Artist) -> JSONValue {
+        .object([("type", .string("artist")), ("id", .string(a.id)), ("name", .string(a.name)), ("genre", .string(a.genreName)), ("url", .string(a.url))])
+    }
+
+    /// Something a queue or playlist plays.
+    public static func item(_ i: PlayableItem) -> JSONValue {
+        .object([
+            ("location", .string(i.location)), ("title", .string(i.title)), ("artist", .string(i.artist)), ("album", .string(i.album)),
+            ("duration", .number(i.duration)),
+        ])
+    }
+
+    /// A queue entry, with its stable id.
+    public static func entry(_ e: QueueEntry) -> JSONValue {
+        .object([("id", .integer(Int(truncatingIfNeeded: e.id.rawValue))), ("title", .string(e.title)), ("subtitle", .string(e.subtitle)), ("item", item(e.item))])
+    }
+
+    /// The player's snapshot.
+    public static func snapshot(_ s: Snapshot) -> JSONValue {
+        .object([
+            ("status", .string(s.state.playbackStatus.rawValue)), ("current", s.current.map(entry) ?? .string(nil)),
+            ("queuePosition", .integer(s.queuePosition)), ("queueLength", .integer(s.queueLength)), ("position", .number(s.position)),
+            ("duration", .number(s.duration)), ("repeat", .string(s.state.repeatMode.rawValue)),
+            ("shuffle", .string(s.state.shuffleMode.rawValue)), ("volume", .number(s.state.volume * 100)),
+            ("crossfade", .number(s.state.crossfadeSeconds)), ("prepared", .bool(s.state.isPreparedToPlay)),
+        ])
+    }
+
+    /// What a command produced: `{"kind": …, …}`.
+    public static func result(_ r: CommandResult) -> JSONValue {
+        switch r {
+        case .done(let snapshot): return .object([("kind", .string("status")), ("status", WireEncoding.snapshot(snapshot))])
+        case .queue(let entries, let current):
+            return .object([
+                ("kind", .string("queue")), ("entries", .array(entries.map(entry))),
+                ("current", .integer(current.map { Int(truncatingIfNeeded: $0.rawValue) })),
+            ])
+        case .songs(let songs): return .object([("kind", .string("songs")), ("items", .array(songs.map(song)))])
+        case .albums(let albums): return .object([("kind", .string("albums")), ("items", .array(albums.map(album)))])
+        case .artists(let artists): return .object([("kind", .string("artists")), ("items", .array(artists.map(artist)))])
+        case .playlists(let lists):
+            return .object([
+                ("kind", .string("playlists")),
+                ("items", .array(lists.map { .object([("name", .string($0.name)), ("itemCount", .integer($0.itemCount))]) })),
+            ])
+        case .items(let items): return .object([("kind", .string("items")), ("items", .array(items.map(item)))])
+        case .history(let entries):
+            return .object([
+                ("kind", .string("history")),
+                ("items", .array(entries.map { .object([("item", item($0.item)), ("lastPlayed", .number($0.lastPlayed)), ("playCount", .integer($0.playCount))]) })),
+            ])
+        case .text(let text): return .object([("kind", .string("text")), ("text", .string(text))])
+        }
+    }
+
+    /// ISO 8601 in UTC, as the iTunes API writes dates.
+    public static func iso(_ date: Date) -> String {
+        var t = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
