@@ -72,7 +72,11 @@ public final class LineServer: Sendable {
             path: path, listenFD: fd, wake: wake, identity: identity.map { ($0.dev, $0.ino) },
             maxLineBytes: maxLineBytes, maxOutboxBytes: maxOutboxBytes, onLine: onLine, onOversize: onOversize)
         let core = self.core
-        core.setAcceptThread(spawnDaemonThread { core.acceptLoop() })
+        guard let thread = spawnDaemonThread({ core.acceptLoop() }) else {
+            core.abandon()
+            throw .cannotListen(path: path, reason: "cannot start a thread")
+        }
+        core.setAcceptThread(thread)
     }
 
     deinit { core.stop() }
@@ -129,6 +133,15 @@ private final class ServerCore: Sendable {
 
     func setAcceptThread(_ thread: pthread_t) {
         state.withLock { $0.acceptThread = thread }
+    }
+
+    /// Undoes a successful bind when the accept thread could not start.
+    func abandon() {
+        state.withLock { $0.stopped = true }
+        close(listenFD)
+        close(wakeRead)
+        close(wakeWrite)
+        unlink(path)
     }
 
     func stop() {
@@ -196,7 +209,13 @@ private final class ServerCore: Sendable {
                 close(wake.1)
                 return
             }
-            pthread_detach(spawnDaemonThread { [self] in serve(client) })
+            if let thread = spawnDaemonThread({ [self] in serve(client) }) {
+                pthread_detach(thread)
+            } else {
+                // Out of threads: turn this client away rather than crash.
+                _ = state.withLock { $0.clients.removeValue(forKey: client.id) }
+                client.releaseUnserved()
+            }
         }
     }
 
@@ -327,6 +346,25 @@ public final class LineClient: Sendable, Hashable {
         }
     }
 
+    /// Closes a client whose reader thread never started.
+    fileprivate func releaseUnserved() {
+        close()
+        releaseDescriptors()
+    }
+
+    private func releaseDescriptors() {
+        state.withLock { s in
+            s.closed = true
+            s.outbox = []
+            s.outboxStart = 0
+            guard s.descriptorsOpen else { return }
+            s.descriptorsOpen = false
+            Glibc.close(fd)
+            Glibc.close(wakeRead)
+            Glibc.close(wakeWrite)
+        }
+    }
+
     /// The reader thread's body: runs until the client closes, fails or is closed, then
     /// releases the descriptors.
     fileprivate func readLoop(
@@ -379,14 +417,6 @@ public final class LineClient: Sendable, Hashable {
                 break
             }
         }
-        state.withLock { s in
-            s.closed = true
-            s.outbox = []
-            s.outboxStart = 0
-            s.descriptorsOpen = false
-            Glibc.close(fd)
-            Glibc.close(wakeRead)
-            Glibc.close(wakeWrite)
-        }
+        releaseDescriptors()
     }
 }

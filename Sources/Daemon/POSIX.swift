@@ -15,12 +15,15 @@ private let threadEntry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMuta
     return nil
 }
 
-/// Starts a POSIX thread running `body`; the caller joins or detaches it.
-func spawnDaemonThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-    let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+/// Starts a POSIX thread running `body`; the caller joins or detaches it. Nil when the system
+/// refuses another thread (the body is then never run).
+func spawnDaemonThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let box = Unmanaged.passRetained(ThreadBody(body))
     var thread = pthread_t()
-    let rc = pthread_create(&thread, nil, threadEntry, box)
-    precondition(rc == 0, "pthread_create failed: \(rc)")
+    guard pthread_create(&thread, nil, threadEntry, box.toOpaque()) == 0 else {
+        box.release()
+        return nil
+    }
     return thread
 }
 
