@@ -359,3 +359,67 @@ private func fileMode(_ path: String) -> mode_t? {
         #expect(split(chunks) == ["<oversize>", "x"])
     }
 }
+
+// MARK: - Handlers that reach other clients or the server
+
+private final class ServerBox: Sendable {
+    let server = Mutex<LineServer?>(nil)
+    var current: LineServer? { server.withLock { $0 } }
+}
+
+@Suite struct LineServerHandlerTests {
+    /// "all: X" sends X to every other client; "stop" stops the server from inside a handler.
+    private func relayServer(_ path: String) throws -> (LineServer, ServerBox) {
+        let box = ServerBox()
+        let server = try LineServer(
+            path: path,
+            onLine: { client, line in
+                if line == "stop" {
+                    box.current?.stop()
+                } else if line.hasPrefix("all: ") {
+                    for other in box.current?.clients ?? [] where other != client { other.send(String(line.dropFirst(5))) }
+                    client.send("sent")
+                } else {
+                    client.send("echo: " + line)
+                }
+            },
+            onOversize: { _ in })
+        box.server.withLock { $0 = server }
+        return (server, box)
+    }
+
+    @Test func handlerSendsToOtherClients() throws {
+        let path = socketPath()
+        let (server, box) = try relayServer(path)
+        defer {
+            server.stop()
+            box.server.withLock { $0 = nil }
+        }
+        let a = try LineConnection(path: path)
+        let b = try LineConnection(path: path)
+        let c = try LineConnection(path: path)
+        for connection in [b, c] {
+            try connection.send("hi")
+            #expect(try connection.readLine(timeout: 10) == "echo: hi")
+        }
+        try a.send("all: 夜")
+        #expect(try a.readLine(timeout: 10) == "sent")
+        #expect(try b.readLine(timeout: 10) == "夜")
+        #expect(try c.readLine(timeout: 10) == "夜")
+    }
+
+    @Test func stopFromInsideAHandler() throws {
+        let path = socketPath()
+        let (server, box) = try relayServer(path)
+        defer { box.server.withLock { $0 = nil } }
+        let a = try LineConnection(path: path)
+        let b = try LineConnection(path: path)
+        try b.send("hi")
+        #expect(try b.readLine(timeout: 10) == "echo: hi")
+        try a.send("stop")
+        #expect(try a.readLine(timeout: 10) == nil)
+        #expect(try b.readLine(timeout: 10) == nil)
+        #expect(fileIdentity(path) == nil)
+        #expect(eventually { server.clients.isEmpty })
+    }
+}
