@@ -1,0 +1,32 @@
+/// Why the daemon's socket layer failed, in sentences for a user.
+public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A server already answers at this socket path.
+    case alreadyRunning(String)
+    /// The socket could not be created, bound or listened on.
+    case cannotListen(path: String, reason: String)
+    /// Nothing listens at this path (no socket file, or a stale one).
+    case notRunning(String)
+    /// Connecting failed for another reason (path too long, permission denied, …).
+    case cannotConnect(path: String, reason: String)
+    /// The connection broke while sending or receiving.
+    case connectionLost(String)
+    /// No complete line arrived within the timeout.
+    case timedOut
+
+    public var description: String {
+        switch self {
+        case .alreadyRunning(let path):
+            return "Another Segue daemon is already running (socket \(path))."
+        case .cannotListen(let path, let reason):
+            return "Cannot listen on the daemon socket \(path): \(reason)."
+        case .notRunning(let path):
+            return "The Segue daemon is not running (nothing answers at \(path))."
+        case .cannotConnect(let path, let reason):
+            return "Cannot connect to the Segue daemon at \(path): \(reason)."
+        case .connectionLost(let reason):
+            return "Lost the connection to the Segue daemon: \(reason)."
+        case .timedOut:
+            return "The Segue daemon did not answer in time."
+        }
+    }
+}

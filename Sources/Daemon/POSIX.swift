@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Small POSIX helpers for the daemon's sockets: threads, addresses, errno text.
+
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+private let threadEntry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
+    let box = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
+    box.body()
+    return nil
+}
+
+/// Starts a POSIX thread running `body`; the caller joins or detaches it. Nil when the system
+/// refuses another thread (the body is then never run).
+func spawnDaemonThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let box = Unmanaged.passRetained(ThreadBody(body))
+    var thread = pthread_t()
+    guard pthread_create(&thread, nil, threadEntry, box.toOpaque()) == 0 else {
+        box.release()
+        return nil
+    }
+    return thread
+}
+
+/// The text for an errno value.
+func errnoText(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}
+
+/// Fills a `sockaddr_un` for `path`; nil when the path does not fit in `sun_path`.
+func unixAddress(_ path: String) -> sockaddr_un? {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard !bytes.isEmpty, bytes.count < capacity, !bytes.contains(0) else { return nil }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (i, b) in bytes.enumerated() { raw[i] = b }
+        raw[bytes.count] = 0
+    }
+    return address
+}
+
+/// `connect(2)` to a Unix socket address; returns 0 or -1 with errno set.
+func connectUnix(_ fd: Int32, _ address: sockaddr_un) -> Int32 {
+    var address = address
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+}
+
+/// `bind(2)` to a Unix socket address; returns 0 or -1 with errno set.
+func bindUnix(_ fd: Int32, _ address: sockaddr_un) -> Int32 {
+    var address = address
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+}
+
+/// A new close-on-exec stream socket, or -1.
+func makeUnixSocket() -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    return fd
+}
+
+/// A non-blocking, close-on-exec pipe used to wake a poll loop: (read end, write end).
+func makeWakePipe() -> (Int32, Int32)? {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    for fd in ends {
+        _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return (ends[0], ends[1])
+}
+
+/// Empties a non-blocking wake pipe.
+func drainWakePipe(_ fd: Int32) {
+    var scratch = [UInt8](repeating: 0, count: 64)
+    while scratch.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+}
+
+/// Writes one byte to a wake pipe (a full pipe already means "wake up").
+func pokeWakePipe(_ fd: Int32) {
+    var byte: UInt8 = 1
+    _ = write(fd, &byte, 1)
+}
+
+/// Device and inode of the file at `path` (not following symlinks), if any.
+func fileIdentity(_ path: String) -> (dev: UInt, ino: UInt, isSocket: Bool)? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return (UInt(info.st_dev), UInt(info.st_ino), (info.st_mode & S_IFMT) == S_IFSOCK)
+}
+
+/// Creates `path` and any missing parents with `mode`; true when it exists as a directory afterwards.
+func makeDirectories(_ path: String, mode: mode_t) -> Bool {
+    var info = stat()
+    if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+    let parent = parentDirectory(of: path)
+    if parent != path, !parent.isEmpty, !makeDirectories(parent, mode: mode) { return false }
+    if mkdir(path, mode) == 0 || errno == EEXIST { return true }
+    return false
+}
+
+/// "/a/b/c" → "/a/b"; "/a" → "/"; "a" → ".".
+func parentDirectory(of path: String) -> String {
+    var bytes = Array(path.utf8)
+    while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    if slash == 0 { return "/" }
+    return String(decoding: bytes[..<slash], as: UTF8.self)
+}
