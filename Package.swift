@@ -65,9 +65,11 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport"]),
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["Audio", "TestSupport"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["Audio", "Daemon", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]

@@ -433,6 +433,7 @@ public final class MusicPlayer: Sendable {
         reportIfPlayedEnough()
         let entry = state.withLock { s -> QueueEntry? in
             guard s.queue.setCurrentEntry(id) else { return nil }
+            s.playing = nil  // the old entry's time and length no longer apply
             return s.queue.currentEntry
         }
         guard let entry else { throw PlayerError.unknownEntry }
@@ -517,8 +518,20 @@ public final class MusicPlayer: Sendable {
                 s.playing = (instance, info)
                 s.consecutiveFailures = 0
                 guard let entry = s.instances[instance] else { return (nil, nil) }
-                let changed = s.queue.currentEntryID != entry
+                var changed = s.queue.currentEntryID != entry
                 if changed { s.queue.setCurrentEntry(entry) }
+                // Tags and the exact length, once the decoder knows them, fill what the item lacked.
+                if var item = s.queue.entry(entry)?.item {
+                    let before = item
+                    item.title = item.title ?? info.metadata.title
+                    item.artist = item.artist ?? info.metadata.artist
+                    item.album = item.album ?? info.metadata.album
+                    item.duration = item.duration ?? info.duration
+                    if item != before {
+                        s.queue.updateItem(entry, to: item)
+                        changed = true
+                    }
+                }
                 return (changed ? s.queue : nil, s.queue.entry(entry))
             }
             if let snapshot { onEvent(.queueChanged(snapshot)) }

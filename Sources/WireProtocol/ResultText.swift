@@ -24,7 +24,8 @@ public enum ResultText {
         case .items(let items):
             return items.isEmpty
                 ? "The playlist is empty.\n"
-                : items.enumerated().map { String($0.offset + 1).leftPadded(4) + "  " + ($0.element.title ?? $0.element.location) }.joined(separator: "\n") + "\n"
+                : items.enumerated().map { String($0.offset + 1).leftPadded(4) + "  " + ($0.element.title ?? $0.element.location) }.joined(
+                    separator: "\n") + "\n"
         case .history(let entries):
             return entries.isEmpty
                 ? "Nothing played yet.\n"
@@ -39,7 +40,8 @@ public enum ResultText {
         let widths = [11, max(10, room * 4 / 10), max(8, room * 3 / 10), max(6, room - room * 4 / 10 - room * 3 / 10), 5]
         return row(["ID", "TITLE", "ARTIST", "ALBUM", "TIME"], widths)
             + songs.map { s in
-                row([s.id, s.isPlayable ? s.title : s.title + " (no preview)", s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
+                row(
+                    [s.id, s.isPlayable ? s.title : s.title + " (no preview)", s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
             }.joined()
     }
 
@@ -48,7 +50,8 @@ public enum ResultText {
         let room = max(40, width) - 12 - 7 - 5
         let widths = [11, max(10, room / 2), max(8, room - room / 2), 6, 4]
         return row(["ID", "ALBUM", "ARTIST", "TRACKS", "YEAR"], widths)
-            + albums.map { a in row([a.id, a.title, a.artistName, a.trackCount.map(String.init) ?? "", year(a.releaseDate)], widths) }.joined()
+            + albums.map { a in row([a.id, a.title, a.artistName, a.trackCount.map(String.init) ?? "", year(a.releaseDate)], widths) }
+            .joined()
     }
 
     /// Artists: id, name, genre.

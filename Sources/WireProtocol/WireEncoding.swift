@@ -36,7 +36,10 @@ public enum WireEncoding {
 
     /// A catalog artist.
     public static func artist(_ a: Artist) -> JSONValue {
-        .object([("type", .string("artist")), ("id", .string(a.id)), ("name", .string(a.name)), ("genre", .string(a.genreName)), ("url", .string(a.url))])
+        .object([
+            ("type", .string("artist")), ("id", .string(a.id)), ("name", .string(a.name)), ("genre", .string(a.genreName)),
+            ("url", .string(a.url)),
+        ])
     }
 
     /// Something a queue or playlist plays.
@@ -49,7 +52,10 @@ public enum WireEncoding {
 
     /// A queue entry, with its stable id.
     public static func entry(_ e: QueueEntry) -> JSONValue {
-        .object([("id", .integer(Int(truncatingIfNeeded: e.id.rawValue))), ("title", .string(e.title)), ("subtitle", .string(e.subtitle)), ("item", item(e.item))])
+        .object([
+            ("id", .integer(Int(truncatingIfNeeded: e.id.rawValue))), ("title", .string(e.title)), ("subtitle", .string(e.subtitle)),
+            ("item", item(e.item)),
+        ])
     }
 
     /// The player's snapshot.
@@ -84,7 +90,15 @@ public enum WireEncoding {
         case .history(let entries):
             return .object([
                 ("kind", .string("history")),
-                ("items", .array(entries.map { .object([("item", item($0.item)), ("lastPlayed", .number($0.lastPlayed)), ("playCount", .integer($0.playCount))]) })),
+                (
+                    "items",
+                    .array(
+                        entries.map {
+                            .object([
+                                ("item", item($0.item)), ("lastPlayed", .number($0.lastPlayed)), ("playCount", .integer($0.playCount)),
+                            ])
+                        })
+                ),
             ])
         case .text(let text): return .object([("kind", .string("text")), ("text", .string(text))])
         }
@@ -96,6 +110,7 @@ public enum WireEncoding {
         var parts = tm()
         gmtime_r(&t, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        return
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }

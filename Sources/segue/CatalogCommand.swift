@@ -141,7 +141,8 @@ struct Answer {
     func json(notice: String?) -> String {
         let items = songs.map(WireEncoding.song) + albums.map(WireEncoding.album) + artists.map(WireEncoding.artist)
         return JSONValue.object([
-            ("source", .string(source)), ("notice", .string(notice)), ("items", .array(items)), ("missing", .array(missing.map { .string($0) })),
+            ("source", .string(source)), ("notice", .string(notice)), ("items", .array(items)),
+            ("missing", .array(missing.map { .string($0) })),
         ]).rendered
     }
 }

@@ -46,14 +46,34 @@ struct CatalogOptions {
         demo ? (try Self.demoCatalog(storefront: storefront), true) : (networkCatalog(), false)
     }
 
-    func networkCatalog() -> ITunesCatalog {
-        var settings = CatalogSettings(baseURL: resolvedBaseURL)
-        if baseURL != nil || getenv("SEGUE_CATALOG_URL") != nil { settings.chartsBaseURL = resolvedBaseURL }
-        if let storefront { settings.storefront = storefront }
+    /// The network catalog answering from the demo when offline (the daemon's, which must keep
+    /// working with no network at all).
+    func catalogWithFallback() -> ITunesCatalog {
+        guard !demo else { return (try? Self.demoCatalog(storefront: storefront)) ?? networkCatalog() }
+        guard let folder = DemoCatalogTransport.locateDemoFolder(executablePath: ExecutablePath.current),
+            let demoTransport = try? DemoCatalogTransport(folder: folder)
+        else { return networkCatalog() }
+        let transport = FallbackCatalogTransport(primary: HTTPCatalogTransport(options: Self.httpOptions), fallback: demoTransport)
+        return ITunesCatalog(transport: transport, settings: settings, cacheDirectory: SeguePaths.catalogCache)
+    }
+
+    private static var httpOptions: HTTPOptions {
         var options = HTTPOptions()
         options.connectTimeout = 5
         options.maxAttempts = 2
-        return ITunesCatalog(transport: HTTPCatalogTransport(options: options), settings: settings, cacheDirectory: SeguePaths.catalogCache)
+        return options
+    }
+
+    private var settings: CatalogSettings {
+        var settings = CatalogSettings(baseURL: resolvedBaseURL)
+        if baseURL != nil || getenv("SEGUE_CATALOG_URL") != nil { settings.chartsBaseURL = resolvedBaseURL }
+        if let storefront { settings.storefront = storefront }
+        return settings
+    }
+
+    func networkCatalog() -> ITunesCatalog {
+        ITunesCatalog(
+            transport: HTTPCatalogTransport(options: Self.httpOptions), settings: settings, cacheDirectory: SeguePaths.catalogCache)
     }
 
     static func demoCatalog(storefront: String?) throws -> ITunesCatalog {

@@ -11,6 +11,8 @@ enum SegueCLI {
                                                play files, URLs and catalog songs in turn, no UI
                segue search [--songs|--albums|--artists] [--country CC] [--limit N] [--json] TERM
                segue lookup [--json] ID…
+               segue daemon [--foreground] [--output SPEC]    the engine with no terminal
+               segue ctl [--json] COMMAND [ARG…]              one command to the daemon (docs/commands.md)
                segue --version | --help
 
         --output alsa[:DEVICE]|null|wav:PATH   where the sound goes (default alsa:default;
@@ -20,7 +22,7 @@ enum SegueCLI {
         --catalog demo                         the bundled demo catalog (used anyway, with a notice,
                                                when the catalog is unreachable)
 
-        The terminal UI, the daemon and segue ctl are not built yet.
+        The terminal UI and the MPD protocol are not built yet.
         """
 
     /// Runs one command line; returns the process exit status.
@@ -36,6 +38,20 @@ enum SegueCLI {
         case "--help", "-h", "help":
             print(usage)
             return 0
+        case "daemon":
+            do {
+                return try DaemonCommand(parsing: Array(arguments.dropFirst())).run()
+            } catch {
+                printError("segue daemon: \(error)\n\(usage)")
+                return 2
+            }
+        case "ctl":
+            do {
+                return try CtlCommand(parsing: Array(arguments.dropFirst())).run()
+            } catch {
+                printError("segue ctl: \(error)\n\(usage)")
+                return 2
+            }
         case "search", "lookup":
             do {
                 return try CatalogCommand.parse(first, Array(arguments.dropFirst())).run()

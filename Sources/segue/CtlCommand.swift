@@ -1,0 +1,80 @@
+import Daemon
+import FoundationEssentials
+import WireProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `segue ctl [--json] COMMAND [ARG…]`: sends one command (docs/commands.md) to the daemon,
+/// starting it when none runs, and prints the reply: its text, or the whole JSON reply with
+/// `--json`. Exit status 0 on success; 1 with the reason on standard error otherwise.
+struct CtlCommand {
+    var json = false
+    var words: [String] = []
+
+    init(parsing arguments: [String]) throws {
+        for argument in arguments {
+            if argument == "--json" { json = true } else { words.append(Self.absolute(argument)) }
+        }
+        guard !words.isEmpty else { throw UsageError(description: "ctl needs a command, such as status, play or next.") }
+    }
+
+    /// A relative path to an existing file, made absolute: the daemon's working folder is not ours.
+    static func absolute(_ word: String) -> String {
+        guard !word.hasPrefix("/"), !word.contains(":"), access(word, F_OK) == 0 else { return word }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return word }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + word
+    }
+
+    /// The words as one command line, quoted where the shell had them as one word.
+    var line: String {
+        words.map { word in
+            guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
+            return "\"" + word.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        }.joined(separator: " ")
+    }
+
+    func run() -> Int32 {
+        let connection: LineConnection
+        do {
+            connection = try LineConnection(path: SeguePaths.socket)
+        } catch {
+            // No daemon yet: start one, as the terminal UI would.
+            guard DaemonCommand.startInBackground([]) == 0, let started = try? LineConnection(path: SeguePaths.socket) else { return 1 }
+            connection = started
+        }
+        do {
+            try connection.send(WireRequest(id: .number(1), command: line).line)
+            guard let reply = try connection.readLine(timeout: 60) else {
+                printError("segue: the daemon closed the connection without answering.")
+                return 1
+            }
+            struct Reply: Decodable {
+                var ok: Bool
+                var text: String?
+                var error: String?
+            }
+            let decoded = try JSONDecoder().decode(Reply.self, from: Data(reply.utf8))
+            if json {
+                Console.write(reply + "\n")
+            } else if decoded.ok {
+                Console.write(decoded.text ?? "")
+            }
+            if !decoded.ok { printError("segue: \(decoded.error ?? "the command failed.")") }
+            return decoded.ok ? 0 : 1
+        } catch {
+            printError("segue: \(error)")
+            return 1
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}

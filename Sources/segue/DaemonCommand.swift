@@ -1,0 +1,131 @@
+import Audio
+import Catalog
+import Daemon
+import Decoders
+import Library
+import Player
+import SQLiteStore
+import Session
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `segue daemon [--foreground] [--output SPEC] [CATALOG OPTIONS]`: the engine with no terminal,
+/// listening on the control socket. Without `--foreground` it starts itself in the background
+/// (a new session, output to the log in the state folder) and returns once the socket answers.
+struct DaemonCommand {
+    static let maxLineBytes = 1 << 20
+
+    var foreground = false
+    var output: OutputSpec = .alsa(device: "default")
+    var catalog = CatalogOptions()
+    var passThrough: [String] = []
+
+    init(parsing arguments: [String]) throws {
+        if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty, let spec = OutputSpec(parsing: env) {
+            output = spec
+        }
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            let before = rest
+            if try catalog.parse(argument, &rest) {
+                passThrough += [argument] + before.prefix(before.count - rest.count)
+                continue
+            }
+            switch argument {
+            case "--foreground", "-f": foreground = true
+            case "--output", "-o":
+                guard let value = rest.popFirst(), let spec = OutputSpec(parsing: value) else {
+                    throw UsageError(description: "--output takes alsa[:DEVICE], null or wav:PATH.")
+                }
+                output = spec
+                passThrough += [argument, value]
+            default: throw UsageError(description: "unknown option \(argument).")
+            }
+        }
+    }
+
+    func run() -> Int32 {
+        foreground ? serve() : Self.startInBackground(passThrough)
+    }
+
+    /// Runs the daemon in this process until SIGTERM or SIGINT.
+    private func serve() -> Int32 {
+        Interrupt.install()
+        var library: MusicLibrary?
+        if let data = SeguePaths.data {
+            do {
+                library = try MusicLibrary.open(path: data + "/library.sqlite")
+            } catch {
+                printError("segue: \(error) Going on without the library.")
+            }
+        }
+        let hub = DaemonHub(library: library)
+        let itunes = catalog.catalogWithFallback()
+        let player = MusicPlayer(
+            decoders: StandardDecoderFactory(),
+            converter: { try Resampler(from: $0, to: $1, channels: $2) },
+            makeOutput: Outputs.maker(for: output),
+            openSource: { item in try Sources.open(item.location, catalog: itunes) },
+            onEvent: { hub.handle($0) })
+        let session = Session(player: player, catalog: itunes, library: library)
+        let server: LineServer
+        do {
+            server = try LineServer(
+                path: SeguePaths.socket, maxLineBytes: Self.maxLineBytes, onLine: { hub.request($0, $1) }, onOversize: { hub.oversize($0) })
+        } catch {
+            printError("segue: \(error)")
+            player.shutdown()
+            return 1
+        }
+        hub.attach(session: session, server: server)
+        hub.restore()
+        while Interrupt.received.load(ordering: .relaxed) == 0 {
+            sleepSeconds(1)
+            hub.savePosition()
+        }
+        hub.saveState()
+        server.stop()
+        player.shutdown()
+        return 0
+    }
+
+    /// Starts `segue daemon --foreground` detached and waits (up to 5 s) until its socket answers.
+    static func startInBackground(_ arguments: [String]) -> Int32 {
+        if (try? LineConnection(path: SeguePaths.socket)) != nil {
+            printError("segue: a daemon is already running (socket \(SeguePaths.socket)).")
+            return 0
+        }
+        let log = (SeguePaths.state ?? "/tmp") + "/daemon.log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (0x80): a new session, so closing the terminal does not stop the music.
+        posix_spawnattr_setflags(&attributes, Int16(0x80))
+        let argv = ([ExecutablePath.current, "daemon", "--foreground"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, ExecutablePath.current, &actions, &attributes, argv, environ) == 0 else {
+            printError("segue: the daemon could not be started.")
+            return 1
+        }
+        for _ in 0..<100 {
+            if (try? LineConnection(path: SeguePaths.socket)) != nil { return 0 }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                printError("segue: the daemon stopped at once; see \(log).")
+                return 1
+            }
+            sleepSeconds(0.05)
+        }
+        printError("segue: the daemon did not answer within 5 seconds; see \(log).")
+        return 1
+    }
+}

@@ -1,0 +1,130 @@
+import Audio
+import Daemon
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The daemon and `segue ctl` as a user meets them: ctl starts the daemon, commands go over
+/// the socket, the queue survives a restart and a kill -9, and no client can break it.
+@Suite(.serialized) struct DaemonCtlTests {
+    /// A private SEGUE_HOME, so nothing touches the user's files and instances never meet.
+    final class Home: @unchecked Sendable {
+        let path = Fixtures.temporaryDirectory()
+        var socket: String { path + "/run/socket" }
+        var environment: [String: String] { ["SEGUE_HOME": path, "SEGUE_OUTPUT": "null", "SEGUE_CATALOG_URL": "http://127.0.0.1:9"] }
+
+        func ctl(_ words: String...) -> Shell.Result { Shell.run(PlayCommandTests.segue, ["ctl"] + words, environment: environment) }
+
+        /// The daemon's pid, from the process table.
+        func daemonPID() -> pid_t? {
+            let all = Shell.run("pgrep", ["-f", "segue daemon --foreground"]).stdoutText.split(separator: "\n").compactMap { pid_t($0) }
+            return all.first { pid in
+                let environ = Shell.readFile("/proc/\(pid)/environ") ?? []
+                return String(decoding: environ, as: UTF8.self).contains("SEGUE_HOME=\(path)\u{0}")
+            }
+        }
+
+        func stop(signal: Int32 = SIGTERM) {
+            guard let pid = daemonPID() else { return }
+            kill(pid, signal)
+            for _ in 0..<200 where kill(pid, 0) == 0 { sleepSeconds(0.02) }
+        }
+    }
+
+    private let tone = Fixtures.path("tone30.mp3")
+    private let preview = Fixtures.path("preview.m4a")
+
+    @Test func ctlStartsTheDaemonAndDrivesIt() throws {
+        let home = Home()
+        defer { home.stop() }
+        let add = home.ctl("add", tone, preview)
+        #expect(add.exitCode == 0)
+        #expect(add.stdoutText.hasPrefix("playing"))
+        #expect(home.daemonPID() != nil)
+        let next = home.ctl("next")
+        #expect(next.stdoutText.hasPrefix("playing") && next.stdoutText.contains("[2/2]"))
+        #expect(home.ctl("pause").stdoutText.hasPrefix("paused"))
+        let queue = home.ctl("queue").stdoutText
+        #expect(queue.split(separator: "\n").count == 2 && queue.contains("▶   2  "))
+        let json = home.ctl("--json", "status").stdoutText
+        #expect(json.hasPrefix(#"{"id":1,"ok":true,"result":{"kind":"status","status":{"status":"paused""#))
+        let bad = home.ctl("jump", "9")
+        #expect(bad.exitCode == 1)
+        #expect(bad.stderr == "segue: There is no entry 9; the queue has 2.\n")
+        #expect(home.ctl("frobnicate").exitCode == 1)
+    }
+
+    @Test func theQueueSurvivesARestartAndAKill9() throws {
+        let home = Home()
+        defer { home.stop() }
+        _ = home.ctl("add", tone, preview)
+        _ = home.ctl("repeat", "all")
+        _ = home.ctl("volume", "70")
+        sleepSeconds(1.5)  // playing: the position is saved once a second
+        home.stop(signal: SIGTERM)
+        let restored = home.ctl("status").stdoutText
+        #expect(restored.hasPrefix("paused  tone30.mp3"))
+        #expect(restored.contains("[1/2]") && restored.contains("repeat all") && restored.contains("vol 70%"))
+        _ = home.ctl("next")
+        _ = home.ctl("play")
+        sleepSeconds(1.5)
+        home.stop(signal: SIGKILL)
+        let afterKill = home.ctl("status").stdoutText
+        #expect(afterKill.contains("Preview Tone"))
+        #expect(afterKill.contains("[2/2]"))
+    }
+
+    @Test func garbageAndHugeLinesGetErrorsAndTheConnectionStaysUsable() throws {
+        let home = Home()
+        defer { home.stop() }
+        _ = home.ctl("status")  // starts the daemon
+        let connection = try LineConnection(path: home.socket)
+        try connection.send("this is not json")
+        #expect(try connection.readLine(timeout: 10)?.hasPrefix(#"{"id":null,"ok":false,"error":"The request could not be read"#) == true)
+        try connection.send(String(repeating: "x", count: 1_100_000))
+        #expect(try connection.readLine(timeout: 10)?.contains("longer than 1048576 bytes") == true)
+        var random = SplitMix64(seed: 9)
+        try connection.sendBytes((0..<5000).map { _ in UInt8(truncatingIfNeeded: random.next()) } + [10])
+        _ = try connection.readLine(timeout: 10)
+        try connection.send(#"{"id":"after","command":"status"}"#)
+        var reply = try connection.readLine(timeout: 10)
+        while let line = reply, !line.contains(#""id":"after""#) { reply = try connection.readLine(timeout: 10) }
+        #expect(reply?.contains(#""ok":true"#) == true)
+        // A client that vanishes mid-request does no harm.
+        let vanishing = try LineConnection(path: home.socket)
+        try vanishing.sendBytes(Array(#"{"id":1,"comm"#.utf8))
+        vanishing.close()
+        #expect(home.ctl("status").exitCode == 0)
+    }
+
+    @Test func manyClientsAtOnce() throws {
+        let home = Home()
+        defer { home.stop() }
+        _ = home.ctl("add", tone)
+        let failures = ConditionLock(0)
+        let done = ConditionLock(0)
+        for client in 0..<8 {
+            startThread(name: "client") {
+                do {
+                    let connection = try LineConnection(path: home.socket)
+                    for n in 0..<25 {
+                        try connection.send(#"{"id":\#(n),"command":"\#(n % 2 == 0 ? "status" : "queue")"}"#)
+                        guard let reply = try connection.readLine(timeout: 10), reply.hasPrefix(#"{"id":\#(n),"ok":true"#) else {
+                            failures.withLockBroadcast { $0 += 1 }
+                            break
+                        }
+                    }
+                } catch {
+                    failures.withLockBroadcast { $0 += 1 }
+                }
+                _ = client
+                done.withLockBroadcast { $0 += 1 }
+            }
+        }
+        done.wait(until: { $0 == 8 }, timeout: 30) { _ in }
+        #expect(failures.withLock { $0 } == 0)
+    }
+}
