@@ -15,8 +15,6 @@ import Session
 /// listening on the control socket. Without `--foreground` it starts itself in the background
 /// (a new session, output to the log in the state folder) and returns once the socket answers.
 struct DaemonCommand {
-    static let maxLineBytes = 1 << 20
-
     var foreground = false
     var output: OutputSpec = .alsa(device: "default")
     var catalog = CatalogOptions()
@@ -70,10 +68,9 @@ struct DaemonCommand {
             openSource: { item in try Sources.open(item.location, catalog: itunes) },
             onEvent: { hub.handle($0) })
         let session = Session(player: player, catalog: itunes, library: library)
-        let server: LineServer
+        let server: SessionServer
         do {
-            server = try LineServer(
-                path: SeguePaths.socket, maxLineBytes: Self.maxLineBytes, onLine: { hub.request($0, $1) }, onOversize: { hub.oversize($0) })
+            server = try SessionServer(path: SeguePaths.socket, session: session)
         } catch {
             printError("segue: \(error)")
             player.shutdown()

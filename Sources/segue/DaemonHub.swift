@@ -3,67 +3,27 @@ import Library
 import Player
 import Session
 import Synchronization
-import WireProtocol
 
-/// Connects the daemon's parts: requests from socket clients go to the session (the one
-/// command path), player events go to the listening history, to subscribed clients and into
-/// the saved queue state.
+/// Connects the daemon's parts: player events go to the listening history (through the
+/// session), to subscribed clients and into the saved queue state.
 final class DaemonHub: Sendable {
-    private let parts = Mutex<(session: Session?, server: LineServer?)>((nil, nil))
+    private let parts = Mutex<(session: Session?, server: SessionServer?)>((nil, nil))
     private let library: MusicLibrary?
 
     init(library: MusicLibrary?) { self.library = library }
 
-    func attach(session: Session, server: LineServer) { parts.withLock { $0 = (session, server) } }
+    func attach(session: Session, server: SessionServer) { parts.withLock { $0 = (session, server) } }
 
-    var session: Session? { parts.withLock { $0.session } }
-
-    /// One request line from a client: a reply always comes back, even for garbage.
-    func request(_ client: LineClient, _ line: String) {
-        guard let session else { return }
-        let request: WireRequest
-        do {
-            request = try WireRequest.parse(line)
-        } catch {
-            client.send(WireReply.failure(id: nil, message: error.description))
-            return
-        }
-        if let subscribe = request.subscribe {
-            client.isSubscribed = subscribe
-            if request.command == nil {
-                client.send(WireReply.success(id: request.id, result: .done(session.snapshot)))
-                return
-            }
-        }
-        guard let command = request.command else { return }
-        switch session.perform(line: command) {
-        case .success(let result): client.send(WireReply.success(id: request.id, result: result))
-        case .failure(let error): client.send(WireReply.failure(id: request.id, message: error.description))
-        }
-    }
-
-    /// A line too long to read.
-    func oversize(_ client: LineClient) {
-        client.send(WireReply.failure(id: nil, message: WireError.tooLong(DaemonCommand.maxLineBytes).description))
-    }
+    private var session: Session? { parts.withLock { $0.session } }
 
     /// A player event.
     func handle(_ event: PlayerEvent) {
-        guard let (session, server) = parts.withLock({ p in p.session.map { ($0, p.server) } }) else { return }
-        session.handle(event)
+        let (session, server) = parts.withLock { ($0.session, $0.server) }
+        session?.handle(event)
+        server?.announce(event)
         switch event {
-        case .stateChanged, .queueChanged, .entryStarted:
-            server?.broadcast(WireReply.event("status", [("status", WireEncoding.snapshot(session.snapshot))]))
-            saveState()
-        case .entryFailed(let entry, let reason):
-            server?.broadcast(WireReply.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string(reason))]))
-        case .outputFailed(let reason):
-            server?.broadcast(WireReply.event("outputFailed", [("reason", .string(reason))]))
-        case .queueEnded:
-            server?.broadcast(WireReply.event("queueEnded", []))
-            saveState()
-        case .entryPlayed:
-            break
+        case .stateChanged, .queueChanged, .entryStarted, .queueEnded: saveState()
+        default: break
         }
     }
 
