@@ -132,6 +132,110 @@ audio_output {{
         run(["mpd", "--kill", conf])
 
 
+def unix_request(path, line, timeout=5):
+    import socket
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(timeout)
+    s.connect(path)
+    return s
+
+
+def thread_switches(pid):
+    total = 0
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            for line in open(f"/proc/{pid}/task/{tid}/status"):
+                if "ctxt_switches" in line:
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+def daemon_figures():
+    """segue daemon --foreground: start to first answer (median of 10), round trip, idle and paused cost."""
+    import socket, statistics
+    starts = []
+    home = os.path.join(WORK, "segue-home")
+    env = dict(ENV, SEGUE_HOME=home, SEGUE_OUTPUT="null", SEGUE_CATALOG_URL="http://127.0.0.1:9")
+    sock = os.path.join(home, "run", "socket")
+    for _ in range(10):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([SEGUE, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while True:
+            try:
+                s = unix_request(sock, None)
+                s.sendall(b'{"id":1,"command":"status"}\n')
+                s.recv(65536)
+                break
+            except OSError:
+                time.sleep(0.001)
+        starts.append((time.perf_counter() - t0) * 1000)
+        s.close()
+        proc.terminate()
+        proc.wait()
+    proc = subprocess.Popen([SEGUE, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    s = unix_request(sock, None)
+    f = s.makefile("rb")
+    def ask(command):
+        s.sendall(('{"id":1,"command":"%s"}\n' % command).encode())
+        return f.readline()
+    t0 = time.perf_counter()
+    for _ in range(200):
+        ask("status")
+    rtt = (time.perf_counter() - t0) * 1000 / 200
+    def cost():
+        c0, w0 = proc_cpu(proc.pid), thread_switches(proc.pid)
+        time.sleep(5)
+        return (proc_cpu(proc.pid) - c0) / 5 * 1000, (thread_switches(proc.pid) - w0) / 5
+    idle = cost()
+    ask("add " + os.path.join(FX, "tone30.mp3"))
+    time.sleep(1)
+    ask("pause")
+    time.sleep(0.5)
+    paused = cost()
+    s.close()
+    proc.terminate()
+    proc.wait()
+    return {"start": statistics.median(starts), "rtt": rtt, "idle": idle, "paused": paused}
+
+
+def mpd_start_ms():
+    """mpd: start to its socket greeting (median of 5)."""
+    import statistics
+    d = os.path.join(WORK, "mpd-start")
+    os.makedirs(os.path.join(d, "music"), exist_ok=True)
+    sock = os.path.join(d, "socket")
+    conf = os.path.join(d, "mpd.conf")
+    open(conf, "w").write(f'''music_directory "{d}/music"
+db_file "{d}/db"
+state_file "{d}/state"
+log_file "{d}/log"
+bind_to_address "{sock}"
+audio_output {{
+  type "null"
+  name "null"
+}}
+''')
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(["mpd", "--no-daemon", conf], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while True:
+            try:
+                s = unix_request(sock, None)
+                if s.recv(64).startswith(b"OK MPD"):
+                    break
+            except OSError:
+                time.sleep(0.001)
+        times.append((time.perf_counter() - t0) * 1000)
+        s.close()
+        proc.terminate()
+        proc.wait()
+    return statistics.median(times)
+
+
 def hyperfine_mean(cmd):
     out = os.path.join(WORK, "hf.json")
     run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", out, cmd], check=True)
@@ -194,6 +298,10 @@ def main():
     finally:
         server.terminate()
 
+    # The daemon: start to socket answering (vs mpd), command round trip, idle and paused cost.
+    daemon = daemon_figures()
+    mpd_start = mpd_start_ms()
+
     # Start-up.
     row("start-up (--version)", hyperfine_mean(f"{SEGUE} --version"), hyperfine_mean("mpg123 --version"), "mpg123", "ms")
 
@@ -206,6 +314,13 @@ def main():
     for name, value, unit in engine:
         print(f"{name:44} {value:9.3f} {unit}")
     print("targets: play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; paused: <= 1 wake-up/s")
+    print(f"\n{'daemon':44} {'value':>9}")
+    print(f"{'start to socket answering':44} {daemon['start']:9.1f} ms   (mpd: {mpd_start:.1f} ms, ratio {daemon['start'] / mpd_start:.2f})")
+    print(f"{'status round trip':44} {daemon['rtt']:9.3f} ms")
+    for name in ("idle", "paused"):
+        print(f"{name + ': CPU per second':44} {daemon[name][0]:9.3f} ms")
+        print(f"{name + ': wake-ups per second':44} {daemon[name][1]:9.1f} /s")
+    print("targets: start to socket <= 100 ms (mpd about 160 ms); idle and paused: <= 1 wake-up/s")
     shutil.rmtree(WORK, ignore_errors=True)
 
 

@@ -29,6 +29,9 @@ public final class MusicPlayer: Sendable {
         /// Entries that failed one after another with nothing heard in between; when every
         /// entry has failed (repeat all would loop forever), playback stops.
         var consecutiveFailures = 0
+        /// Where a seek asked to go, shown as the time until its audio starts (a restored,
+        /// paused queue shows where it will resume).
+        var seekTarget: Double?
     }
 
     private let state = Mutex(State())
@@ -68,10 +71,10 @@ public final class MusicPlayer: Sendable {
 
     /// Seconds into the current entry that have been heard.
     public var playbackTime: Double {
-        let playingInstance = state.withLock { $0.playing?.instance }
-        guard let pipeline = pipelineBox.withLock({ $0 }), let instance = playingInstance else { return 0 }
+        let (playingInstance, target) = state.withLock { ($0.playing?.instance, $0.seekTarget) }
+        guard let pipeline = pipelineBox.withLock({ $0 }), let instance = playingInstance else { return target ?? 0 }
         let position = pipeline.playbackPosition
-        return position.trackID == instance ? position.seconds : 0
+        return position.trackID == instance ? position.seconds : target ?? 0
     }
 
     /// What the decoder reported about the entry being heard (tags, exact length, formats).
@@ -324,6 +327,7 @@ public final class MusicPlayer: Sendable {
             $0.player.playbackStatus = .stopped
             $0.player.isPreparedToPlay = false
             $0.playing = nil
+            $0.seekTarget = nil
             $0.seekGeneration += 1
         }
     }
@@ -367,6 +371,7 @@ public final class MusicPlayer: Sendable {
         var target = max(0, seconds)
         if let duration = info?.duration { target = min(target, duration) }
         reportIfPlayedEnough()
+        state.withLock { $0.seekTarget = target }
         let pipeline = activePipeline()
         if status == .stopped || status == .interrupted {
             pipeline.setPaused(true)
@@ -434,6 +439,7 @@ public final class MusicPlayer: Sendable {
         let entry = state.withLock { s -> QueueEntry? in
             guard s.queue.setCurrentEntry(id) else { return nil }
             s.playing = nil  // the old entry's time and length no longer apply
+            s.seekTarget = nil
             return s.queue.currentEntry
         }
         guard let entry else { throw PlayerError.unknownEntry }
@@ -517,6 +523,7 @@ public final class MusicPlayer: Sendable {
             let (snapshot, started) = state.withLock { s -> (PlayerQueue?, QueueEntry?) in
                 s.playing = (instance, info)
                 s.consecutiveFailures = 0
+                s.seekTarget = nil
                 guard let entry = s.instances[instance] else { return (nil, nil) }
                 var changed = s.queue.currentEntryID != entry
                 if changed { s.queue.setCurrentEntry(entry) }

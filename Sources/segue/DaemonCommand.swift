@@ -50,7 +50,15 @@ struct DaemonCommand {
 
     /// Runs the daemon in this process until SIGTERM or SIGINT.
     private func serve() -> Int32 {
-        Interrupt.install()
+        // The signals are taken with sigwait on this thread; every thread started from here on
+        // inherits the mask, so none is interrupted and nothing polls for them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGHUP)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        signal(SIGPIPE, SIG_IGN)
         var library: MusicLibrary?
         if let data = SeguePaths.data {
             do {
@@ -78,14 +86,20 @@ struct DaemonCommand {
         }
         hub.attach(session: session, server: server)
         hub.restore()
-        while Interrupt.received.load(ordering: .relaxed) == 0 {
-            sleepSeconds(1)
-            hub.savePosition()
-        }
+        hub.startSavingPosition()
+        Self.waitForTermination(&signals)
         hub.saveState()
         server.stop()
         player.shutdown()
         return 0
+    }
+
+    /// Blocks until SIGTERM or SIGINT arrives (SIGHUP is ignored: the terminal went away).
+    private static func waitForTermination(_ signals: inout sigset_t) {
+        var received: Int32 = 0
+        repeat {
+            if sigwait(&signals, &received) != 0 { return }
+        } while received == SIGHUP
     }
 
     /// Starts `segue daemon --foreground` detached and waits (up to 5 s) until its socket answers.

@@ -1,3 +1,4 @@
+import Audio
 import Daemon
 import Library
 import Player
@@ -9,6 +10,9 @@ import Synchronization
 final class DaemonHub: Sendable {
     private let parts = Mutex<(session: Session?, server: SessionServer?)>((nil, nil))
     private let library: MusicLibrary?
+    /// True while playing: the position saver sleeps on it otherwise, so an idle or paused
+    /// daemon never wakes.
+    private let playing = ConditionLock(false)
 
     init(library: MusicLibrary?) { self.library = library }
 
@@ -21,6 +25,7 @@ final class DaemonHub: Sendable {
         let (session, server) = parts.withLock { ($0.session, $0.server) }
         session?.handle(event)
         server?.announce(event)
+        if case .stateChanged(let state) = event { playing.withLockBroadcast { $0 = state.playbackStatus == .playing } }
         switch event {
         case .stateChanged, .queueChanged, .entryStarted, .queueEnded: saveState()
         default: break
@@ -38,8 +43,21 @@ final class DaemonHub: Sendable {
                 repeatMode: state.repeatMode, shuffleMode: state.shuffleMode, volume: state.volume))
     }
 
-    /// The cheap once-a-second update while playing, so a `kill -9` loses at most a second.
-    func savePosition() {
+    /// Saves the position once a second while playing (a cheap one-row update), so a `kill -9`
+    /// loses at most a second; sleeps without waking while not playing.
+    func startSavingPosition() {
+        startThread(name: "segue-position") { [self] in savePositionForever() }
+    }
+
+    private func savePositionForever() {
+        repeat {
+            playing.wait(until: { $0 }) { _ in }
+            sleepSeconds(1)
+            savePositionNow()
+        } while library != nil
+    }
+
+    private func savePositionNow() {
         guard let library, let player = session?.player, player.playerState.playbackStatus == .playing else { return }
         try? library.savePosition(player.playbackTime)
     }
