@@ -38,9 +38,12 @@ fixtures: deps
 run: build
 	@if [ -n "$(ARGS)" ]; then $(BIN) $(ARGS); else $(BIN) play $(sort $(wildcard Resources/demo/audio/90000002[01]*)); fi
 
+# The release build is checked too: `make run` uses it, and -O has hit compiler hangs that a
+# debug build never shows (a timeout turns such a hang into a failure).
 test: deps fixtures
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	timeout 900 $(SWIFT) build -c release --product segue
 
 bench: build fixtures
 	$(SWIFT) build -c release --product segue-bench
