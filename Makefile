@@ -42,8 +42,8 @@ run: build
 # debug build never shows (a timeout turns such a hang into a failure).
 test: deps fixtures
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	timeout 900 $(SWIFT) build -c release --product segue
+	$(SWIFT) test --skip-build
 
 bench: build fixtures
 	$(SWIFT) build -c release --product segue-bench
