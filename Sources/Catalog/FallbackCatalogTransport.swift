@@ -2,7 +2,8 @@ import Synchronization
 
 /// A transport that asks `primary` (the network) and, when it is unreachable, answers the same
 /// URL from `fallback` (the demo catalog, which reads only the path and query). `lastNotice`
-/// holds the sentence explaining the switch, so a front end can show it.
+/// holds the sentence explaining the switch, so a front end can show it. Fallback answers say
+/// `Cache-Control: no-store`, so a catalog never keeps them in place of the real service's.
 public final class FallbackCatalogTransport: CatalogTransport {
     private let primary: any CatalogTransport
     private let fallback: any CatalogTransport
@@ -25,7 +26,9 @@ public final class FallbackCatalogTransport: CatalogTransport {
         } catch let error as CatalogError {
             guard case .unreachable = error else { throw error }
             notice.withLock { $0 = "\(error) Showing the demo catalog instead." }
-            return try fallback.get(url)
+            var response = try fallback.get(url)
+            response.headers["cache-control"] = "no-store"
+            return response
         }
     }
 }

@@ -174,9 +174,9 @@ public final class ITunesCatalog: Sendable {
     public func topCharts(storefront: String? = nil, limit: Int = 25) throws(CatalogError) -> [Song] {
         let code = storefront.map(CatalogSettings.normalizedStorefront) ?? settings.storefront
         let url = chartsURL(storefront: code, limit: limit)
-        let (body, cached) = try fetch(url, rateLimited: false)
+        let (body, storable) = try fetch(url, rateLimited: false)
         let chart = try ChartFeed.decode(body)
-        if !cached { store(body, for: url) }
+        if storable { store(body, for: url) }
         return try lookupSongs(ids: Array(chart.ids.prefix(max(1, limit))))
     }
 
@@ -188,20 +188,22 @@ public final class ITunesCatalog: Sendable {
     // MARK: Transport
 
     private func results(_ url: String) throws(CatalogError) -> [ITunesResult] {
-        let (body, cached) = try fetch(url, rateLimited: true)
+        let (body, storable) = try fetch(url, rateLimited: true)
         let results = try ITunesEnvelope.results(body)
-        if !cached { store(body, for: url) }
+        if storable { store(body, for: url) }
         return results
     }
 
-    /// The body of a 200 answer for `url` and whether it came from a cache; other statuses throw.
-    private func fetch(_ url: String, rateLimited: Bool) throws(CatalogError) -> (body: [UInt8], cached: Bool) {
+    /// The body of a 200 answer for `url` and whether it may be stored in the caches: not when it
+    /// came from one, nor when the answer says `Cache-Control: no-store` (the demo catalog
+    /// standing in for an unreachable service); other statuses throw.
+    private func fetch(_ url: String, rateLimited: Bool) throws(CatalogError) -> (body: [UInt8], storable: Bool) {
         let now = clock.now()
         if settings.cacheLifetime > 0 {
-            if let body = memoryCache.body(for: url, now: now) { return (body, true) }
+            if let body = memoryCache.body(for: url, now: now) { return (body, false) }
             if let diskCache, let body = diskCache.body(for: url, now: now) {
                 memoryCache.store(body, for: url, expiresAt: now + settings.cacheLifetime)
-                return (body, true)
+                return (body, false)
             }
         }
         if rateLimited { try rateLimiter.acquire() }
@@ -216,7 +218,7 @@ public final class ITunesCatalog: Sendable {
         switch response.status {
         case 200:
             if rateLimited { rateLimiter.succeeded() }
-            return (response.body, false)
+            return (response.body, !(response.headers["cache-control"] ?? "").lowercased().contains("no-store"))
         case 400:
             let message = (try? ITunesEnvelope.decode(response.body))?.errorMessage
             throw CatalogError.badRequest(message.map { Self.sentenceBody($0) } ?? "no reason given")

@@ -61,18 +61,13 @@ struct CatalogCommand {
     }
 
     func run() -> Int32 {
-        var notice: String?
-        let answer: Answer
+        var answer: Answer
+        let notice: String?
         do {
-            let (itunes, isDemo) = try catalog.makeCatalog()
-            do {
-                answer = try perform(on: itunes, source: isDemo ? "demo" : "itunes")
-            } catch let error as CatalogError {
-                guard case .unreachable = error, !isDemo else { throw error }
-                // Offline: say so, then answer from the bundled demo catalog.
-                notice = "\(error) Showing the demo catalog instead."
-                answer = try perform(on: try CatalogOptions.demoCatalog(storefront: catalog.storefront), source: "demo")
-            }
+            let resolved = try catalog.makeCatalog()
+            answer = try perform(on: resolved.catalog, source: resolved.isDemo ? "demo" : "itunes")
+            notice = resolved.notice
+            if notice != nil { answer.source = "demo" }
         } catch {
             printError("segue: \(error)")
             return 1

@@ -41,20 +41,33 @@ struct CatalogOptions {
         return "https://itunes.apple.com"
     }
 
-    /// The network catalog, or the demo one when asked for.
-    func makeCatalog() throws -> (catalog: ITunesCatalog, isDemo: Bool) {
-        demo ? (try Self.demoCatalog(storefront: storefront), true) : (networkCatalog(), false)
+    /// A catalog and, when it is the network one with the demo behind it, the transport that
+    /// says whether (and why) the last answer came from the demo.
+    struct Resolved: Sendable {
+        let catalog: ITunesCatalog
+        let fallback: FallbackCatalogTransport?
+        let isDemo: Bool
+
+        /// Why the last answer came from the demo catalog; nil when it came from the service.
+        var notice: String? { fallback?.lastNotice }
     }
 
-    /// The network catalog answering from the demo when offline (the daemon's, which must keep
-    /// working with no network at all).
-    func catalogWithFallback() -> ITunesCatalog {
-        guard !demo else { return (try? Self.demoCatalog(storefront: storefront)) ?? networkCatalog() }
+    /// The catalog in force: the demo when asked for; otherwise the network one, answering from
+    /// the demo (with a notice) while the service is unreachable.
+    func makeCatalog() throws -> Resolved {
+        if demo { return Resolved(catalog: try Self.demoCatalog(storefront: storefront), fallback: nil, isDemo: true) }
+        let network = HTTPCatalogTransport(options: Self.httpOptions)
         guard let folder = DemoCatalogTransport.locateDemoFolder(executablePath: ExecutablePath.current),
             let demoTransport = try? DemoCatalogTransport(folder: folder)
-        else { return networkCatalog() }
-        let transport = FallbackCatalogTransport(primary: HTTPCatalogTransport(options: Self.httpOptions), fallback: demoTransport)
-        return ITunesCatalog(transport: transport, settings: settings, cacheDirectory: SeguePaths.catalogCache)
+        else {
+            return Resolved(
+                catalog: ITunesCatalog(transport: network, settings: settings, cacheDirectory: SeguePaths.catalogCache), fallback: nil,
+                isDemo: false)
+        }
+        let transport = FallbackCatalogTransport(primary: network, fallback: demoTransport)
+        return Resolved(
+            catalog: ITunesCatalog(transport: transport, settings: settings, cacheDirectory: SeguePaths.catalogCache), fallback: transport,
+            isDemo: false)
     }
 
     private static var httpOptions: HTTPOptions {
@@ -69,11 +82,6 @@ struct CatalogOptions {
         if baseURL != nil || getenv("SEGUE_CATALOG_URL") != nil { settings.chartsBaseURL = resolvedBaseURL }
         if let storefront { settings.storefront = storefront }
         return settings
-    }
-
-    func networkCatalog() -> ITunesCatalog {
-        ITunesCatalog(
-            transport: HTTPCatalogTransport(options: Self.httpOptions), settings: settings, cacheDirectory: SeguePaths.catalogCache)
     }
 
     static func demoCatalog(storefront: String?) throws -> ITunesCatalog {

@@ -68,14 +68,14 @@ struct DaemonCommand {
             }
         }
         let hub = DaemonHub(library: library)
-        let itunes = catalog.catalogWithFallback()
+        let itunes = try? catalog.makeCatalog()
         let player = MusicPlayer(
             decoders: StandardDecoderFactory(),
             converter: { try Resampler(from: $0, to: $1, channels: $2) },
             makeOutput: Outputs.maker(for: output),
             openSource: { item in try Sources.open(item.location, catalog: itunes) },
             onEvent: { hub.handle($0) })
-        let session = Session(player: player, catalog: itunes, library: library)
+        let session = Session(player: player, catalog: itunes?.catalog, library: library)
         let server: SessionServer
         do {
             server = try SessionServer(path: SeguePaths.socket, session: session)

@@ -17,9 +17,9 @@ struct PlayCommand {
     func run() -> Int32 {
         Interrupt.install()
         let inbox = ConditionLock([PlayerEvent]())
-        let catalog: ITunesCatalog?
+        let catalog: CatalogOptions.Resolved?
         do {
-            catalog = options.items.contains { $0.lowercased().hasPrefix("itunes:") } ? try options.catalog.makeCatalog().catalog : nil
+            catalog = options.items.contains { $0.lowercased().hasPrefix("itunes:") } ? try options.catalog.makeCatalog() : nil
         } catch {
             printError("segue: \(error)")
             return 1

@@ -1,11 +1,12 @@
 import Audio
 import Catalog
 import HTTP
+import MusicModel
 
 /// Opens an item's bytes: a URL streams through libcurl (the download starts now), anything
 /// else is a local file.
 enum Sources {
-    static func open(_ location: String, catalog: ITunesCatalog? = nil) throws -> any ByteSource {
+    static func open(_ location: String, catalog: CatalogOptions.Resolved? = nil) throws -> any ByteSource {
         let lower = location.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             return HTTPDownload.start(url: location).buffer
@@ -22,25 +23,21 @@ enum Sources {
         return try FileByteSource(path: location)
     }
 
-    /// The preview of catalog song `id`: from the catalog, or from the demo catalog (with a
-    /// notice on standard error) when the catalog is unreachable.
-    static func previewURL(ofCatalogSong id: String, catalog: ITunesCatalog?) throws -> String {
-        func preview(_ itunes: ITunesCatalog) throws -> String {
-            guard let song = try itunes.lookupSongs(ids: [id]).first else {
-                throw AudioError.file(path: "itunes:\(id)", reason: "no song in the catalog has that id")
-            }
-            guard let url = song.previewURL, song.isPlayable else {
-                throw AudioError.file(path: "itunes:\(id)", reason: "the catalog has no preview for \(song.title)")
-            }
-            return url
-        }
-        let itunes = catalog ?? CatalogOptions().networkCatalog()
+    /// The preview of catalog song `id` (from the demo catalog, with a notice on standard error,
+    /// while the catalog is unreachable).
+    static func previewURL(ofCatalogSong id: String, catalog: CatalogOptions.Resolved?) throws -> String {
+        let resolved = try catalog ?? CatalogOptions().makeCatalog()
+        let songs: [Song]
         do {
-            return try preview(itunes)
-        } catch let error as CatalogError {
-            guard case .unreachable = error else { throw AudioError.network("itunes:\(id): \(error)") }
-            printError("segue: \(error) Using the demo catalog.")
-            return try preview(try CatalogOptions.demoCatalog(storefront: nil))
+            songs = try resolved.catalog.lookupSongs(ids: [id])
+        } catch {
+            throw AudioError.network("itunes:\(id): \(error)")
         }
+        if let notice = resolved.notice { printError("segue: \(notice)") }
+        guard let song = songs.first else { throw AudioError.file(path: "itunes:\(id)", reason: "no song in the catalog has that id") }
+        guard let url = song.previewURL, song.isPlayable else {
+            throw AudioError.file(path: "itunes:\(id)", reason: "the catalog has no preview for \(song.title)")
+        }
+        return url
     }
 }
