@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
         .target(name: "HTTP", dependencies: ["Audio", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
+        // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
+        .target(name: "Terminal", dependencies: ["CNcursesw"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
         .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP"]),
 
