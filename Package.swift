@@ -34,6 +34,8 @@ let package = Package(
 
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session"]),
+        // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
+        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),
@@ -50,7 +52,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library", "SQLiteStore",
-                "Session", "WireProtocol", "Daemon",
+                "Session", "WireProtocol", "Daemon", "Terminal", "TUI",
             ]
         ),
 
@@ -73,6 +75,7 @@ let package = Package(
             name: "SessionTests",
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )

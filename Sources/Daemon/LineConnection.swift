@@ -92,6 +92,40 @@ public final class LineConnection {
         return ready.removeFirst()
     }
 
+    /// The socket, for `poll` in a front end's own loop.
+    public var descriptor: Int32 { fd }
+
+    /// The complete lines that have arrived, without waiting; nil once the server closed the
+    /// connection and every line was taken.
+    public func availableLines() throws(DaemonError) -> [String]? {
+        while fd >= 0, !ended {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                if errno == ECONNRESET {
+                    ended = true
+                    break
+                }
+                throw .connectionLost(errnoText(errno))
+            }
+            if n == 0 {
+                ended = true
+                break
+            }
+            buffer.withUnsafeBytes { raw in
+                splitter.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { event in
+                    if case .line(let line) = event { ready.append(line) }
+                }
+            }
+        }
+        let lines = ready
+        ready = []
+        if lines.isEmpty, ended || fd < 0 { return nil }
+        return lines
+    }
+
     /// Stops sending (the server sees end of input) but keeps reading.
     public func finishSending() {
         guard fd >= 0 else { return }

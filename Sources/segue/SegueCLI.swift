@@ -7,7 +7,8 @@ enum SegueCLI {
     static let version = "0.1.0"
 
     static let usage = """
-        usage: segue play [--output SPEC] [--shuffle] [--repeat one|all|none] FILE|URL|itunes:ID…
+        usage: segue [--output SPEC] [CATALOG OPTIONS]     the terminal UI (starts the daemon if none runs)
+               segue play [--output SPEC] [--shuffle] [--repeat one|all|none] FILE|URL|itunes:ID…
                                                play files, URLs and catalog songs in turn, no UI
                segue search [--songs|--albums|--artists] [--country CC] [--limit N] [--json] TERM
                segue lookup [--json] ID…
@@ -22,15 +23,24 @@ enum SegueCLI {
         --catalog demo                         the bundled demo catalog (used anyway, with a notice,
                                                when the catalog is unreachable)
 
-        The terminal UI and the MPD protocol are not built yet.
+        In the terminal UI press ? for the keys. The MPD protocol is not built yet.
         """
+
+    private static func ui(_ arguments: [String]) -> Int32 {
+        do {
+            return try UICommand(parsing: arguments).run()
+        } catch {
+            printError("segue: \(error)\n\(usage)")
+            return 2
+        }
+    }
 
     /// Runs one command line; returns the process exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first else {
-            printError(usage)
-            return 2
+        guard let first = arguments.first, !first.hasPrefix("-") || !["--version", "-V", "--help", "-h"].contains(first) else {
+            return ui(arguments)
         }
+        if first.hasPrefix("-") || first == "ui" { return ui(first == "ui" ? Array(arguments.dropFirst()) : arguments) }
         switch first {
         case "--version", "-V", "version":
             print("segue \(version)")

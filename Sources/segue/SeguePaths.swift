@@ -41,6 +41,9 @@ enum SeguePaths {
     /// `$XDG_DATA_HOME/segue`: the library database.
     static var data: String? { folder(home: "data", xdg: "XDG_DATA_HOME", fallback: ".local/share") }
 
+    /// `$XDG_CONFIG_HOME/segue/config` (`$SEGUE_HOME/config/config`): settings and key bindings.
+    static var configFile: String? { folder(home: "config", xdg: "XDG_CONFIG_HOME", fallback: ".config").map { $0 + "/config" } }
+
     /// `$XDG_STATE_HOME/segue`: the daemon's log.
     static var state: String? { folder(home: "state", xdg: "XDG_STATE_HOME", fallback: ".local/state") }
 

@@ -1,0 +1,71 @@
+/// Everything a key can be bound to in the terminal UI, besides a `:` command line. The raw
+/// value is the name used in the config file (`bind.j = down`) and in the `?` help.
+public enum Action: String, CaseIterable, Sendable {
+    // Moving in a list.
+    case down, up, pageDown = "page-down", pageUp = "page-up", halfPageDown = "half-page-down", halfPageUp = "half-page-up"
+    case top, bottom
+    // Opening and leaving pages.
+    case open, back, activate
+    // Views.
+    case searchView = "view-search", libraryView = "view-library", chartsView = "view-charts", queueView = "view-queue"
+    case nextView = "next-view", previousView = "previous-view"
+    // Picking.
+    case playNext = "play-next", playLater = "play-later", mark, markAll = "mark-all", save, unsave
+    case addToPlaylist = "add-to-playlist"
+    // Queue editing.
+    case remove, moveEntryUp = "move-up", moveEntryDown = "move-down", clearQueue = "clear-queue"
+    // Transport.
+    case toggle, next, previous, seekForward = "seek-forward", seekBackward = "seek-backward"
+    case volumeUp = "volume-up", volumeDown = "volume-down", cycleRepeat = "repeat", toggleShuffle = "shuffle"
+    // The UI itself.
+    case search, commandLine = "command-line", help, redraw, quit, quitAndStop = "quit-and-stop"
+
+    /// One line for the `?` help.
+    public var summary: String {
+        switch self {
+        case .down: "Move down"
+        case .up: "Move up"
+        case .pageDown: "Page down"
+        case .pageUp: "Page up"
+        case .halfPageDown: "Half a page down"
+        case .halfPageUp: "Half a page up"
+        case .top: "Go to the first row"
+        case .bottom: "Go to the last row"
+        case .open: "Open the album, artist or playlist under the cursor"
+        case .back: "Go back to the previous page"
+        case .activate: "Play the row (and queue the rest of the list after it); open albums and artists"
+        case .searchView: "Show Search"
+        case .libraryView: "Show Library"
+        case .chartsView: "Show Charts"
+        case .queueView: "Show the Queue"
+        case .nextView: "Show the next view"
+        case .previousView: "Show the previous view"
+        case .playNext: "Play Next: add after the entry playing"
+        case .playLater: "Play Later: add at the end of the queue"
+        case .mark: "Mark or unmark the row (act on several at once)"
+        case .markAll: "Mark every row, or unmark them all"
+        case .save: "Save the song or album to the library"
+        case .unsave: "Remove the song or album from the library"
+        case .addToPlaylist: "Add to a playlist (asks for its name)"
+        case .remove: "Remove from the queue"
+        case .moveEntryUp: "Move the queue entry up"
+        case .moveEntryDown: "Move the queue entry down"
+        case .clearQueue: "Clear the queue"
+        case .toggle: "Play or pause"
+        case .next: "Next entry"
+        case .previous: "Previous entry (restarts when more than 3 s in)"
+        case .seekForward: "Seek forward 10 s"
+        case .seekBackward: "Seek back 10 s"
+        case .volumeUp: "Volume up 5%"
+        case .volumeDown: "Volume down 5%"
+        case .cycleRepeat: "Cycle repeat: none, all, one"
+        case .toggleShuffle: "Shuffle on or off"
+        case .search: "Search the catalog and your library"
+        case .commandLine: "Type a command (as with segue ctl)"
+        case .help: "Show this help"
+        case .redraw: "Redraw the screen"
+        case .quit: "Quit; the music keeps playing"
+        case .quitAndStop: "Quit, stop the music and the daemon"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Where things go on a screen of a given size. The renderer draws by it and the model reads
+/// mouse clicks by it, so the two always agree.
+///
+///     row 0          tab bar                       (Search  Library  Charts  Queue)
+///     row 1          the page's title
+///     rows 2…r-4     the list
+///     row r-3        now playing: title — artist · album, state, modes, volume, position
+///     row r-2        progress bar with elapsed and total time
+///     row r-1        message, or the `:` / `/` line
+public struct Layout: Sendable, Equatable {
+    public var rows: Int
+    public var columns: Int
+
+    /// Rows that are not the list.
+    public static let chrome = 5
+    /// The smallest screen the full layout fits; smaller ones get a sentence instead.
+    public static let minimumRows = 8
+    public static let minimumColumns = 30
+
+    public init(rows: Int, columns: Int) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+    }
+
+    /// Whether the screen is big enough for the layout.
+    public var fits: Bool { rows >= Self.minimumRows && columns >= Self.minimumColumns }
+
+    public var tabRow: Int { 0 }
+    public var titleRow: Int { 1 }
+    public var listRows: Range<Int> { 2..<max(2, rows - 3) }
+    public var nowPlayingRow: Int { rows - 3 }
+    public var progressRow: Int { rows - 2 }
+    public var messageRow: Int { rows - 1 }
+
+    /// The columns of the progress bar itself (between the two times).
+    public var progressBar: Range<Int>? {
+        let start = 8
+        let end = columns - 8
+        return end - start >= 4 ? start..<end : nil
+    }
+
+    /// The tab bar's labels and where each starts.
+    public static func tabLabels() -> [(TUIModel.Tab, label: String, column: Int)] {
+        var column = 1
+        var out: [(TUIModel.Tab, String, Int)] = []
+        for tab in TUIModel.Tab.allCases {
+            let label = " \(tab.rawValue + 1) \(tab.title) "
+            out.append((tab, label, column))
+            column += label.count + 1
+        }
+        return out
+    }
+
+    /// The tab whose label covers `column`.
+    public static func tab(atColumn column: Int) -> TUIModel.Tab? {
+        tabLabels().first { column >= $0.column && column < $0.column + $0.label.count }?.0
+    }
+}

@@ -1,0 +1,21 @@
+import Session
+
+/// Why a request was sent, so its reply lands in the right place.
+enum Purpose: Sendable, Equatable {
+    /// The queue's entries, for the Queue view.
+    case queue
+    /// One of the three catalog searches for `term`.
+    case search(SearchKind, term: String)
+    case charts
+    case savedSongs, savedAlbums, playlists, history
+    case album(id: String)
+    case artistAlbums(id: String)
+    case artistSongs(id: String)
+    case playlist(name: String)
+    /// An album's or playlist's tracks, to add them all at `position`.
+    case addAll(InsertPosition)
+    /// A line typed after `:` (or bound to a key); its result is shown.
+    case command(String)
+    /// An action whose success is told with `done` and whose library effect needs a refresh.
+    case action(done: String, refreshLibrary: Bool)
+}

@@ -1,0 +1,242 @@
+import Terminal
+import WireProtocol
+
+/// Draws a `TUIModel` into a `Frame` for a screen of a given size. Pure: the same model, time
+/// and size always give the same frame, which is what the golden-screen tests compare.
+public struct Screen: Sendable {
+    public let text: TextFit
+
+    public init(text: TextFit = .standard) { self.text = text }
+
+    /// The whole screen. Only the rows in view are laid out, so 10,000 rows cost what 20 do.
+    public func render(_ model: TUIModel, now: Double) -> Frame {
+        let layout = Layout(rows: model.screenRows, columns: model.screenColumns)
+        var frame = Frame(rows: layout.rows, columns: layout.columns)
+        guard layout.rows > 0, layout.columns > 0 else { return frame }
+        guard layout.fits else {
+            tooSmall(&frame, layout)
+            return frame
+        }
+        tabBar(&frame, model, layout)
+        list(&frame, model, layout)
+        nowPlaying(&frame, model, layout, now: now)
+        messageLine(&frame, model, layout)
+        return frame
+    }
+
+    private func put(_ frame: inout Frame, _ row: Int, _ column: Int, _ s: String, _ style: Style = .normal) {
+        guard !s.isEmpty else { return }
+        frame.spans.append(Frame.Span(row: row, column: column, text: s, style: style))
+    }
+
+    private func tooSmall(_ frame: inout Frame, _ layout: Layout) {
+        let sentence =
+            "Make the terminal bigger: Segue needs \(Layout.minimumColumns)×\(Layout.minimumRows), this one is \(layout.columns)×\(layout.rows)."
+        var lines: [String] = []
+        var line = ""
+        for word in sentence.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if text.columns(candidate) > layout.columns, !line.isEmpty {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        for (i, l) in lines.prefix(layout.rows).enumerated() { put(&frame, i, 0, text.fit(l, layout.columns)) }
+    }
+
+    private func tabBar(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
+        put(&frame, layout.tabRow, 0, String(repeating: " ", count: layout.columns), Style(.title))
+        for (tab, label, column) in Layout.tabLabels() where column + label.count <= layout.columns {
+            put(&frame, layout.tabRow, column, label, tab == model.tab ? Style(.cursor, bold: true) : Style(.title))
+        }
+        let page = model.page
+        var title = page.title
+        if !page.rows.isEmpty, page.kind != .help { title += "  (\(page.list.cursor + 1)/\(page.rows.count))" }
+        if !page.marked.isEmpty { title += "  \(page.marked.count) marked" }
+        put(&frame, layout.titleRow, 1, text.fit(title, layout.columns - 2), Style(.accent, bold: true))
+    }
+
+    // MARK: The list
+
+    private func list(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
+        let page = model.page
+        let area = layout.listRows
+        if page.rows.isEmpty {
+            if let status = page.status { put(&frame, area.lowerBound + 1, 2, text.fit(status, layout.columns - 4), Style(.dim)) }
+            return
+        }
+        var list = page.list
+        list.reveal(height: area.count)
+        let playingID = model.snapshot?.current?.id
+        let playingLocation = model.snapshot?.current?.item.location
+        for (offset, index) in list.visible(height: area.count).enumerated() {
+            let row = page.rows[index]
+            let y = area.lowerBound + offset
+            let isCursor = index == list.cursor
+            let isMarked = page.marked.contains(index)
+            var isPlaying = false
+            if case .entry(let e) = row { isPlaying = e.id == playingID } else if let l = row.location { isPlaying = l == playingLocation }
+            let cells = columns(for: row, index: index, width: layout.columns - 3)
+            let marker = isMarked ? "+" : isPlaying ? "▶" : " "
+            if isCursor || isMarked {
+                let line = text.fit(" " + marker + " " + cells.map(\.0).joined(), layout.columns, pad: true)
+                put(&frame, y, 0, line, Style(isCursor ? .cursor : .marked, bold: isPlaying))
+                continue
+            }
+            if case .header(let title) = row {
+                put(&frame, y, 1, text.fit(title, layout.columns - 2), Style(.title, bold: true))
+                continue
+            }
+            put(&frame, y, 1, marker, Style(.playing, bold: true))
+            var x = 3
+            for (cell, dim) in cells {
+                let w = text.columns(cell)
+                put(&frame, y, x, cell, isPlaying ? Style(.playing, bold: !dim) : dim ? Style(.dim) : .normal)
+                x += w
+            }
+        }
+        if page.rows.count > area.count {
+            // A scroll position, drawn in the last column so it never hides text.
+            let thumb = area.lowerBound + (area.count - 1) * list.top / max(1, page.rows.count - area.count)
+            put(&frame, min(thumb, area.upperBound - 1), layout.columns - 1, "┃", Style(.dim))
+        }
+    }
+
+    /// A row's cells, each cut and padded to its column; the flag marks secondary text.
+    private func columns(for row: Row, index: Int, width: Int) -> [(String, Bool)] {
+        let timeWidth = 6
+        let rest = max(0, width - timeWidth - 1)
+        func three(_ a: String, _ b: String, _ c: String, _ time: String) -> [(String, Bool)] {
+            let first = rest * 4 / 10
+            let second = rest * 3 / 10
+            let third = rest - first - second
+            return [
+                (text.fit(a, first - 1, pad: true) + " ", false), (text.fit(b, second - 1, pad: true) + " ", false),
+                (text.fit(c, third - 1, pad: true) + " ", true), (text.fit(time, timeWidth, pad: false).leftPadded(timeWidth), true),
+            ]
+        }
+        switch row {
+        case .header(let title): return [(text.fit(title, width, pad: true), false)]
+        case .text(let line): return [(text.fit(line, width, pad: true), false)]
+        case .song(let s):
+            let number = s.track.map { "\($0). " } ?? ""
+            return three(number + s.title, s.artist, s.album ?? "", clock(s.duration))
+        case .album(let a):
+            let year = a.releaseDate.map { String($0.prefix(4)) } ?? ""
+            let kind = a.single ? "Single" : a.ep ? "EP" : a.trackCount.map { "\($0) songs" } ?? "Album"
+            return three(a.title, a.artist, kind, year)
+        case .artist(let a): return three(a.name, a.genre ?? "", "Artist", "")
+        case .entry(let e):
+            let item = e.item
+            let artist = item.artist ?? e.subtitle ?? ""
+            return three("\(index + 1). " + e.title, artist, item.album ?? "", clock(item.duration))
+        case .playlist(let p): return three(p.name, "Playlist", "\(p.itemCount) items", "")
+        case .item(let i): return three(i.title ?? i.location, i.artist ?? "", i.album ?? "", clock(i.duration))
+        case .history(let h):
+            let i = h.item
+            return three(i.title ?? i.location, i.artist ?? "", h.playCount == 1 ? "played once" : "played \(h.playCount) times", clock(i.duration))
+        case .container(let title, let subtitle, _):
+            let t = text.fit(title, width / 2, pad: true)
+            return [(t + " ", false), (text.fit(subtitle, max(0, width - text.columns(t) - 1), pad: true), true)]
+        }
+    }
+
+    // MARK: The bottom
+
+    private func nowPlaying(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout, now: Double) {
+        let columns = layout.columns
+        put(&frame, layout.nowPlayingRow, 0, String(repeating: " ", count: columns), Style(.bar))
+        guard let s = model.snapshot else {
+            put(&frame, layout.nowPlayingRow, 1, text.fit("Connecting to the daemon…", columns - 2), Style(.bar))
+            return
+        }
+        var modes: [String] = [s.status == "playing" ? "playing" : s.status == "paused" ? "paused" : s.status]
+        if let p = s.queuePosition { modes.append("\(p)/\(s.queueLength)") } else if s.queueLength > 0 { modes.append("\(s.queueLength) queued") }
+        modes.append("vol \(Int(s.volume.rounded()))%")
+        if s.repeat != "none" { modes.append("repeat \(s.repeat)") }
+        if s.shuffle != "off" { modes.append("shuffle") }
+        let right = text.fit(modes.joined(separator: " · "), max(0, columns / 2 - 1))
+        let rightWidth = text.columns(right)
+        let title: String
+        if let entry = s.current {
+            let item = entry.item
+            var line = entry.title
+            let artist = item.artist ?? entry.subtitle?.components(" — ").first
+            let album = item.album ?? entry.subtitle?.components(" — ").dropFirst().first
+            if let artist, !artist.isEmpty { line += " — " + artist }
+            if let album, !album.isEmpty { line += " · " + album }
+            title = (s.status == "playing" ? "▶ " : "❚❚ ") + line
+        } else {
+            title = s.queueLength == 0 ? "Nothing in the queue" : "Stopped"
+        }
+        put(&frame, layout.nowPlayingRow, 1, text.fit(title, max(0, columns - rightWidth - 4)), Style(.bar, bold: true))
+        put(&frame, layout.nowPlayingRow, columns - rightWidth - 1, right, Style(.bar))
+
+        let position = model.position(now: now) ?? 0
+        let elapsed = clock(s.current == nil ? nil : position)
+        let total = clock(s.duration)
+        put(&frame, layout.progressRow, 1, elapsed.leftPadded(6))
+        put(&frame, layout.progressRow, columns - 7, total)
+        if let bar = layout.progressBar {
+            let share = (s.duration ?? 0) > 0 ? min(1, position / s.duration!) : 0
+            let filled = Int((Double(bar.count) * share).rounded(.down))
+            let full = text.width("━") == 1 ? "━" : "="
+            let empty = text.width("─") == 1 ? "─" : "-"
+            put(&frame, layout.progressRow, bar.lowerBound, String(repeating: full, count: filled), Style(.progress, bold: true))
+            put(&frame, layout.progressRow, bar.lowerBound + filled, String(repeating: empty, count: bar.count - filled), Style(.dim))
+        }
+    }
+
+    private func messageLine(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
+        let y = layout.messageRow
+        let columns = layout.columns
+        switch model.mode {
+        case .command(let editor, _, _), .search(let editor):
+            let prompt: String = if case .search = model.mode { "/" } else { ":" }
+            // Keep the cursor in view on a long line: show the part of the line around it.
+            let before = String(editor.text[..<editor.cursor])
+            let after = String(editor.text[editor.cursor...])
+            var shownBefore = before
+            while text.columns(shownBefore) + 2 > columns - 1, !shownBefore.isEmpty { shownBefore.removeFirst() }
+            let beforeWidth = text.columns(TextFit.printable(shownBefore))
+            put(&frame, y, 0, prompt + TextFit.printable(shownBefore))
+            put(&frame, y, 1 + beforeWidth, text.fit(after, max(0, columns - 2 - beforeWidth)))
+            frame.cursor = (y, min(columns - 1, 1 + beforeWidth))
+        case .normal:
+            if let message = model.message {
+                put(&frame, y, 0, text.fit(message.text, columns - 1), Style(message.isError ? .error : .accent, bold: message.isError))
+            } else {
+                put(&frame, y, 0, text.fit("? help  / search  : command  Enter play  a add  space pause  q quit", columns - 1), Style(.dim))
+            }
+        }
+    }
+
+    private func clock(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return "" }
+        let total = Int(seconds)
+        let h = total / 3600
+        let m = (total / 60) % 60
+        let s = total % 60
+        let ss = s < 10 ? "0\(s)" : "\(s)"
+        if h > 0 { return "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" }
+        return "\(m):\(ss)"
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+
+    func components(_ separator: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(self)
+        while let r = rest.firstRange(of: separator) {
+            out.append(String(rest[..<r.lowerBound]))
+            rest = rest[r.upperBound...]
+        }
+        out.append(String(rest))
+        return out
+    }
+}

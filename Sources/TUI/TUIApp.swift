@@ -1,0 +1,151 @@
+import Daemon
+import Terminal
+import WireProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the terminal UI: one thread that polls the keyboard, the two daemon connections and the
+/// signal pipe, feeds what arrives to the `TUIModel`, carries out its effects and redraws. It
+/// sleeps in `poll` with no timeout unless the model asks for a tick (while playing, once per
+/// second of the position; or when a search is due), so a paused player costs nothing.
+public final class TUIApp {
+    /// Opens the two connections to the daemon (control, catalog), starting it if needed.
+    public typealias Connect = () throws(DaemonError) -> (control: LineConnection, catalog: LineConnection)
+
+    private let terminal: Terminal
+    private let connect: Connect
+    private let screen: Screen
+    private var model: TUIModel
+    private var control: LineConnection
+    private var catalog: LineConnection
+
+    /// A UI on `terminal`, talking to the daemon through `connect` (also used to reconnect).
+    public init(terminal: Terminal, model: TUIModel, connect: @escaping Connect) throws(DaemonError) {
+        self.terminal = terminal
+        self.model = model
+        self.connect = connect
+        screen = Screen(text: TextFit(width: Terminal.columns(of:)))
+        (control, catalog) = try connect()
+    }
+
+    /// How the UI ended.
+    public enum Outcome: Equatable, Sendable {
+        /// `q`, or a signal: the music goes on.
+        case detached
+        /// `Q`: the daemon was asked to stop.
+        case stoppedDaemon
+    }
+
+    /// Runs until the user quits or a terminating signal arrives; returns how it ended and the
+    /// `:` lines typed (oldest first), for the history file.
+    public func run() throws(TUIError) -> (Outcome, [String]) {
+        let size = terminal.size
+        model.resize(rows: size.rows, columns: size.columns)
+        if let outcome = try perform(subscribe() + model.start()) { return (outcome, model.typedCommands) }
+        draw()
+        while true {
+            let now = Self.now()
+            var timeout: Int32 = -1
+            if let wake = model.nextWake(now: now) { timeout = Int32(max(0, min(60_000, ((wake - now) * 1000).rounded(.up)))) }
+            var fds = [
+                pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: terminal.signalDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: control.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: catalog.descriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            var effects: [Effect] = []
+            if ready < 0 && errno != EINTR { break }
+            if fds[1].revents != 0, terminal.takeSignal() != nil { return (.detached, model.typedCommands) }
+            // A resize interrupts poll (SIGWINCH); curses reports it as input, so read input then too.
+            if ready < 0 || fds[0].revents != 0 {
+                for event in terminal.readEvents() {
+                    if event == .resize {
+                        let size = terminal.size
+                        model.resize(rows: size.rows, columns: size.columns)
+                    }
+                    effects += model.handle(event, now: Self.now())
+                }
+            }
+            if fds[2].revents != 0 { effects += try receive(from: .control) }
+            if fds[3].revents != 0 { effects += try receive(from: .catalog) }
+            effects += model.tick(now: Self.now())
+            if let outcome = try perform(effects) { return (outcome, model.typedCommands) }
+            draw()
+        }
+        return (.detached, model.typedCommands)
+    }
+
+    private func draw() { terminal.draw(screen.render(model, now: Self.now())) }
+
+    private func subscribe() -> [Effect] {
+        try? control.send(WireRequest(id: .string("subscribe"), command: nil, subscribe: true).line)
+        return []
+    }
+
+    /// Lines from one connection into the model; a lost connection is made again (the daemon
+    /// restarted if need be), and said on the message line.
+    private func receive(from channel: Channel) throws(TUIError) -> [Effect] {
+        let connection = channel == .control ? control : catalog
+        var effects: [Effect] = []
+        do {
+            guard let lines = try connection.availableLines() else { return try reconnect("the daemon closed the connection") }
+            for line in lines {
+                do {
+                    effects += model.handle(try DaemonMessage.parse(line), now: Self.now())
+                } catch {
+                    model.unreadable(error.description)
+                }
+            }
+        } catch {
+            return try reconnect(error.description)
+        }
+        return effects
+    }
+
+    private func reconnect(_ reason: String) throws(TUIError) -> [Effect] {
+        do {
+            (control, catalog) = try connect()
+        } catch {
+            throw .daemonLost("\(reason); \(error)")
+        }
+        let effects = subscribe() + model.reattached()
+        model.error("The daemon went away (\(reason)); Segue reconnected.")
+        return effects
+    }
+
+    /// Carries out effects; returns how to end when one of them quits.
+    private func perform(_ effects: [Effect]) throws(TUIError) -> Outcome? {
+        for effect in effects {
+            switch effect {
+            case .send(let id, let line, let channel):
+                let connection = channel == .control ? control : catalog
+                do {
+                    try connection.send(WireRequest(id: .number(Double(id)), command: line).line)
+                } catch {
+                    let more = try reconnect(error.description)
+                    try? (channel == .control ? control : catalog).send(WireRequest(id: .number(Double(id)), command: line).line)
+                    if let outcome = try perform(more) { return outcome }
+                }
+            case .quit(let stopDaemon):
+                if stopDaemon {
+                    // Wait (briefly) for the daemon to take the quit, so its state is saved before we go.
+                    _ = try? control.readLine(timeout: 2)
+                    return .stoppedDaemon
+                }
+                return .detached
+            case .repaint:
+                terminal.invalidate()
+            }
+        }
+        return nil
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

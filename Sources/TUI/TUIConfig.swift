@@ -1,0 +1,85 @@
+import Terminal
+
+/// The terminal UI's settings from the config file (`$XDG_CONFIG_HOME/segue/config`), written
+/// `key = value`, one per line, `#` starting a comment:
+///
+///     bind.ctrl-n = next          # a key to an action (names: `?` in the UI, docs/tui.md)
+///     bind.f2 = :seek +30         # a key to a command line
+///     bind.X = none               # a key to nothing
+///     colors = never              # auto (the default) or never
+///     seek-step = 5               # seconds for seek-forward/back
+///     volume-step = 10            # percent for volume-up/down
+///
+/// Lines the UI does not understand are reported (as `problems`), never fatal.
+public struct TUIConfig: Sendable, Equatable {
+    public var keyMap = KeyMap.standard
+    public var colors = true
+    public var seekStep = 10
+    public var volumeStep = 5
+
+    public init() {}
+
+    /// Reads the config text; each line that cannot be used gives one sentence in `problems`.
+    public static func parse(_ text: String) -> (config: TUIConfig, problems: [String]) {
+        var config = TUIConfig()
+        var problems: [String] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = withoutComment(raw).trimmingSpaces
+            if text.isEmpty { continue }
+            let here = "config line \(index + 1)"
+            guard let equals = text.firstIndex(of: "=") else {
+                problems.append("\(here): \"\(text)\" is not key = value.")
+                continue
+            }
+            let key = String(text[..<equals]).trimmingSpaces
+            let value = String(text[text.index(after: equals)...]).trimmingSpaces
+            if key.lowercased().hasPrefix("bind.") {
+                let name = String(key.dropFirst(5))
+                guard let k = KeyName.key(name) else {
+                    problems.append("\(here): \"\(name)\" is not a key name (try j, ctrl-d, space, f5, pgdn).")
+                    continue
+                }
+                if value.lowercased() == "none" {
+                    config.keyMap.bind(k, to: nil)
+                } else if let binding = Binding(configValue: value) {
+                    config.keyMap.bind(k, to: binding)
+                } else {
+                    problems.append("\(here): \"\(value)\" is not an action or a :command (see ? in the UI).")
+                }
+                continue
+            }
+            switch key.lowercased() {
+            case "colors", "colours":
+                switch value.lowercased() {
+                case "auto", "on", "yes": config.colors = true
+                case "never", "off", "no": config.colors = false
+                default: problems.append("\(here): colors is auto or never.")
+                }
+            case "seek-step":
+                if let n = Int(value), (1...600).contains(n) { config.seekStep = n } else {
+                    problems.append("\(here): seek-step is a number of seconds from 1 to 600.")
+                }
+            case "volume-step":
+                if let n = Int(value), (1...100).contains(n) { config.volumeStep = n } else {
+                    problems.append("\(here): volume-step is a percentage from 1 to 100.")
+                }
+            default:
+                problems.append("\(here): unknown setting \"\(key)\".")
+            }
+        }
+        return (config, problems)
+    }
+
+    /// The line up to a comment: a `#` at its start or after a space (so `bind.# = top` and
+    /// `bind.f2 = :search a#b` keep theirs).
+    private static func withoutComment(_ line: Substring) -> String {
+        var previous: Character = " "
+        var out = ""
+        for c in line {
+            if c == "#", previous.isWhitespace { break }
+            out.append(c)
+            previous = c
+        }
+        return out
+    }
+}

@@ -1,0 +1,252 @@
+import Session
+import WireProtocol
+
+extension TUIModel {
+    /// Carries out one bound action.
+    mutating func perform(_ action: Action, now: Double) -> [Effect] {
+        let height = max(1, listHeight)
+        switch action {
+        case .down: movePage(by: 1)
+        case .up: movePage(by: -1)
+        case .pageDown: movePage(by: height)
+        case .pageUp: movePage(by: -height)
+        case .halfPageDown: movePage(by: max(1, height / 2))
+        case .halfPageUp: movePage(by: -max(1, height / 2))
+        case .top:
+            page.moveTo(0)
+            page.list.reveal(height: height)
+        case .bottom:
+            page.moveTo(page.rows.count - 1)
+            page.list.reveal(height: height)
+        case .open: return open(activating: false)
+        case .activate: return open(activating: true)
+        case .back:
+            if !page.marked.isEmpty {
+                page.marked = []
+            } else if stacks[tab.rawValue].count > 1 {
+                stacks[tab.rawValue].removeLast()
+            }
+        case .searchView: return show(.search)
+        case .libraryView: return show(.library)
+        case .chartsView: return show(.charts)
+        case .queueView: return show(.queue)
+        case .nextView: return show(TUIModel.Tab(rawValue: (tab.rawValue + 1) % 4)!)
+        case .previousView: return show(TUIModel.Tab(rawValue: (tab.rawValue + 3) % 4)!)
+        case .playNext: return add(position: .afterCurrentEntry)
+        case .playLater: return add(position: .tail)
+        case .mark:
+            guard let row = page.current, row.isSelectable, page.rows.indices.contains(page.list.cursor) else { return [] }
+            if page.marked.contains(page.list.cursor) { page.marked.remove(page.list.cursor) } else { page.marked.insert(page.list.cursor) }
+            movePage(by: 1)
+            notice("\(page.marked.count) marked — Enter plays them, a or i queues them, Esc unmarks.")
+        case .markAll:
+            if page.marked.isEmpty {
+                page.marked = Set(page.rows.indices.filter { page.rows[$0].location != nil })
+                notice("\(page.marked.count) marked.")
+            } else {
+                page.marked = []
+            }
+        case .save: return save(true)
+        case .unsave: return save(false)
+        case .addToPlaylist:
+            let locations = page.picked.flatMap { page.rows[$0].locations }
+            guard !locations.isEmpty else {
+                error("Pick songs to add to a playlist first.")
+                return []
+            }
+            let prefix = "playlist add "
+            mode = .command(LineEditor(prefix + " " + Quoting.words(locations), cursorAt: prefix.count, history: commandHistory),
+                completions: [], index: nil)
+            notice("Type the playlist's name (in quotes if it has spaces), then Enter. Tab completes names.")
+        case .remove: return removeRows()
+        case .moveEntryUp: return moveEntry(by: -1)
+        case .moveEntryDown: return moveEntry(by: 1)
+        case .clearQueue: return [request(.action(done: "The queue is cleared.", refreshLibrary: false), "clear")]
+        case .toggle: return [request(.action(done: "", refreshLibrary: false), "toggle")]
+        case .next: return [request(.action(done: "", refreshLibrary: false), "next")]
+        case .previous: return [request(.action(done: "", refreshLibrary: false), "previous")]
+        case .seekForward: return [request(.action(done: "", refreshLibrary: false), "seek +\(config.seekStep)")]
+        case .seekBackward: return [request(.action(done: "", refreshLibrary: false), "seek -\(config.seekStep)")]
+        case .volumeUp: return [request(.action(done: "", refreshLibrary: false), "volume +\(config.volumeStep)")]
+        case .volumeDown: return [request(.action(done: "", refreshLibrary: false), "volume -\(config.volumeStep)")]
+        case .cycleRepeat: return [request(.action(done: "", refreshLibrary: false), "repeat")]
+        case .toggleShuffle: return [request(.action(done: "", refreshLibrary: false), "shuffle")]
+        case .search:
+            var effects = show(.search)
+            stacks[TUIModel.Tab.search.rawValue].removeLast(stacks[TUIModel.Tab.search.rawValue].count - 1)
+            mode = .search(LineEditor(searchTerm))
+            return effects
+        case .commandLine:
+            mode = .command(LineEditor("", history: commandHistory), completions: [], index: nil)
+        case .help:
+            if page.kind != .help { push(helpPage()) }
+        case .redraw: return [.repaint]
+        case .quit: return [.quit(stopDaemon: false)]
+        case .quitAndStop: return [request(.action(done: "", refreshLibrary: false), "quit"), .quit(stopDaemon: true)]
+        }
+        return []
+    }
+
+    mutating func movePage(by delta: Int) {
+        page.move(by: delta)
+        page.list.reveal(height: max(1, listHeight))
+    }
+
+    /// Switches to `target`, loading what it shows the first time (or when it went stale).
+    mutating func show(_ target: TUIModel.Tab) -> [Effect] {
+        tab = target
+        switch target {
+        case .charts where !chartsLoaded:
+            chartsLoaded = true
+            return [request(.charts, "charts", channel: .catalog)]
+        case .queue where queueStale:
+            queueStale = false
+            return [request(.queue, "queue")]
+        default: return []
+        }
+    }
+
+    /// Runs a command line as typed after `:`. `:q` leaves the UI, as in vi.
+    mutating func run(_ line: String) -> [Effect] {
+        let verb = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        switch verb {
+        case "q": return [.quit(stopDaemon: false)]
+        case "search", "lookup", "album", "artist", "charts", "topsongs", "save", "unsave":
+            return [request(.command(line), line, channel: .catalog)]
+        default: return [request(.command(line), line)]
+        }
+    }
+
+    // MARK: Picking
+
+    /// Enter (`activating`) plays songs and opens containers; `open` only opens.
+    private mutating func open(activating: Bool) -> [Effect] {
+        guard let row = page.current else { return [] }
+        if activating, !page.marked.isEmpty {
+            let locations = page.picked.flatMap { page.rows[$0].locations }
+            page.marked = []
+            return play(locations, start: 1)
+        }
+        switch row {
+        case .album(let album): return openAlbum(id: album.id, title: album.title, artist: album.artist)
+        case .artist(let artist): return openArtist(id: artist.id, name: artist.name)
+        case .playlist(let list):
+            push(Page(kind: .playlist(name: list.name), title: "Playlist · \(list.name)", status: "Loading…"))
+            return [request(.playlist(name: list.name), "playlist show \(Quoting.word(list.name))")]
+        case .song(let song) where !activating:
+            guard let albumID = song.albumId else { return [] }
+            return openAlbum(id: albumID, title: song.album ?? "Album", artist: song.artist)
+        case .entry where activating:
+            return [request(.action(done: "", refreshLibrary: false), "jump \(page.list.cursor + 1)")]
+        case .container(_, _, let locations) where activating:
+            return play(locations, start: 1)
+        default:
+            guard activating, row.location != nil else { return [] }
+            // The rest of the list plays after it, as in Music: the run of playable rows around the cursor.
+            var first = page.list.cursor
+            while first > 0, page.rows[first - 1].location != nil, page.rows[first - 1].isSameKind(as: row) { first -= 1 }
+            var last = page.list.cursor
+            while last + 1 < page.rows.count, page.rows[last + 1].location != nil, page.rows[last + 1].isSameKind(as: row) { last += 1 }
+            let locations = page.rows[first...last].compactMap(\.location)
+            return play(locations, start: page.list.cursor - first + 1)
+        }
+    }
+
+    private mutating func play(_ locations: [String], start: Int) -> [Effect] {
+        guard !locations.isEmpty else { return [] }
+        return [request(.action(done: "", refreshLibrary: false), "replace \(start) " + Quoting.words(locations))]
+    }
+
+    mutating func openAlbum(id: String, title: String, artist: String) -> [Effect] {
+        push(Page(kind: .album(id: id), title: "Album · \(title) — \(artist)", status: "Loading the album…"))
+        return [request(.album(id: id), "album \(id)", channel: .catalog)]
+    }
+
+    mutating func openArtist(id: String, name: String) -> [Effect] {
+        push(Page(kind: .artist(id: id), title: "Artist · \(name)", status: "Loading the artist…"))
+        return [
+            request(.artistSongs(id: id), "topsongs \(id)", channel: .catalog),
+            request(.artistAlbums(id: id), "artist \(id)", channel: .catalog),
+        ]
+    }
+
+    /// Play Next / Play Later for the picked rows; albums and playlists are fetched, then added.
+    private mutating func add(position: InsertPosition) -> [Effect] {
+        let verb = position == .tail ? "add" : "playnext"
+        var effects: [Effect] = []
+        var locations: [String] = []
+        for index in page.picked {
+            switch page.rows[index] {
+            case .album(let album): effects.append(request(.addAll(position), "album \(album.id)", channel: .catalog))
+            case .playlist(let list): effects.append(request(.addAll(position), "playlist show \(Quoting.word(list.name))"))
+            case let row: locations += row.locations
+            }
+        }
+        page.marked = []
+        if !locations.isEmpty {
+            let what = locations.count == 1 ? "1 song" : "\(locations.count) songs"
+            let done = position == .tail ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
+            effects.insert(request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations)), at: 0)
+        }
+        if effects.isEmpty { error("There is nothing here to add to the queue.") }
+        return effects
+    }
+
+    private mutating func save(_ saving: Bool) -> [Effect] {
+        let ids = page.picked.compactMap { page.rows[$0].catalogID }
+        page.marked = []
+        guard !ids.isEmpty else {
+            error(saving ? "Only catalog songs and albums can be saved." : "Pick a saved song or album to remove.")
+            return []
+        }
+        let done = saving ? "Saved to your library." : "Removed from your library."
+        return ids.map { request(.action(done: done, refreshLibrary: true), "\(saving ? "save" : "unsave") \($0)", channel: .catalog) }
+    }
+
+    private mutating func removeRows() -> [Effect] {
+        let positions = page.picked.map { $0 + 1 }
+        page.marked = []
+        switch page.kind {
+        case .queue where !positions.isEmpty:
+            return [request(.action(done: "", refreshLibrary: false), "remove " + positions.map(String.init).joined(separator: " "))]
+        case .playlist(let name) where !positions.isEmpty:
+            return [
+                request(.action(done: "Removed from \(name).", refreshLibrary: true),
+                    "playlist remove \(Quoting.word(name)) " + positions.map(String.init).joined(separator: " "))
+            ] + [request(.playlist(name: name), "playlist show \(Quoting.word(name))")]
+        default:
+            error("Only queue and playlist entries can be removed; press 4 for the queue.")
+            return []
+        }
+    }
+
+    private mutating func moveEntry(by delta: Int) -> [Effect] {
+        let from = page.list.cursor + 1
+        let to = from + delta
+        guard to >= 1, to <= page.rows.count else { return [] }
+        switch page.kind {
+        case .queue:
+            movePage(by: delta)
+            return [request(.action(done: "", refreshLibrary: false), "move \(from) \(to)")]
+        case .playlist(let name):
+            movePage(by: delta)
+            return [
+                request(.action(done: "", refreshLibrary: false), "playlist move \(Quoting.word(name)) \(from) \(to)"),
+                request(.playlist(name: name), "playlist show \(Quoting.word(name))"),
+            ]
+        default:
+            error("Only queue and playlist entries can be moved.")
+            return []
+        }
+    }
+}
+
+extension Row {
+    /// Whether two rows belong to the same run of a list (songs with songs, entries with entries).
+    func isSameKind(as other: Row) -> Bool {
+        switch (self, other) {
+        case (.song, .song), (.entry, .entry), (.item, .item), (.history, .history): true
+        default: false
+        }
+    }
+}

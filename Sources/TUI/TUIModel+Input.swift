@@ -1,0 +1,196 @@
+import Session
+import Terminal
+import WireProtocol
+
+extension TUIModel {
+    /// A key, a mouse action or a resize. `now` is seconds on a monotonic clock.
+    public mutating func handle(_ event: InputEvent, now: Double) -> [Effect] {
+        switch event {
+        case .resize: return []
+        case .mouse(let mouse): return handle(mouse)
+        case .key(let key):
+            touched = true
+            switch mode {
+            case .normal:
+                if key != .escape || page.marked.isEmpty { message = nil }
+                guard let binding = config.keyMap.binding(for: key) else {
+                    if case .character(let c) = key { error("\(KeyName.name(.character(c))) does nothing here — press ? for the keys.") }
+                    return []
+                }
+                switch binding {
+                case .action(let action): return perform(action, now: now)
+                case .command(let line): return run(line)
+                }
+            case .command(var editor, let completions, let index):
+                return commandKey(key, &editor, completions, index)
+            case .search(var editor):
+                return searchKey(key, &editor, now: now)
+            }
+        }
+    }
+
+    // MARK: The `:` line
+
+    private mutating func commandKey(_ key: Key, _ editor: inout LineEditor, _ completions: [String], _ index: Int?) -> [Effect] {
+        switch key {
+        case .enter:
+            mode = .normal
+            let line = editor.string.trimmingSpaces
+            guard !line.isEmpty else { return [] }
+            if commandHistory.last != line { commandHistory.append(line) }
+            if commandHistory.count > 500 { commandHistory.removeFirst(commandHistory.count - 500) }
+            return run(line)
+        case .escape, .control("c"), .control("g"):
+            mode = .normal
+            return []
+        case .tab, .backTab:
+            var candidates = completions
+            var i = index
+            if candidates.isEmpty || i == nil {
+                candidates = complete(editor.string)
+                i = nil
+            }
+            guard !candidates.isEmpty else {
+                mode = .command(editor, completions: [], index: nil)
+                return []
+            }
+            let step = key == .tab ? 1 : candidates.count - 1
+            let next = i.map { ($0 + step) % candidates.count } ?? (key == .tab ? 0 : candidates.count - 1)
+            editor.replace(with: candidates[next])
+            mode = .command(editor, completions: candidates, index: next)
+            if candidates.count > 1 { notice(candidates.joined(separator: "  ")) }
+            return []
+        case .backspace:
+            if editor.text.isEmpty {
+                mode = .normal
+                return []
+            }
+            editor.deleteBackward()
+        default:
+            edit(&editor, key)
+        }
+        mode = .command(editor, completions: [], index: nil)
+        return []
+    }
+
+    /// Whole-line completions: the command syntax's, plus playlist names after `playlist VERB`.
+    func complete(_ line: String) -> [String] {
+        // A trailing space lets the next word be typed at once; only a verb that takes nothing goes without.
+        var found = CommandCompletion.completions(for: line).map { c in
+            c.contains(" ") || CommandVerb.named(c)?.usage.contains(" ") == true ? c + " " : c
+        }
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        if words.first?.lowercased() == "playlist", words.count >= 2,
+            ["show", "rename", "delete", "add", "remove", "move", "play", "export"].contains(words[1].lowercased())
+        {
+            let typed = words.count >= 3 ? String(line.drop(while: { $0 != " " }).dropFirst().drop(while: { $0 != " " }).dropFirst()) : ""
+            let partial = typed.trimmingSpaces.replacingQuotes.lowercased()
+            if words.count == 2 || (words.count >= 3 && !line.hasSuffix(" ")) {
+                found += playlists.map(\.name).filter { $0.lowercased().hasPrefix(partial) }.map {
+                    "playlist \(words[1].lowercased()) \(Quoting.word($0)) "
+                }
+            }
+        }
+        return found
+    }
+
+    /// Readline keys shared by both prompts.
+    func edit(_ editor: inout LineEditor, _ key: Key) {
+        switch key {
+        case .character(let c): editor.insert(c)
+        case .backspace: editor.deleteBackward()
+        case .delete, .control("d"): editor.deleteForward()
+        case .left, .control("b"): editor.left()
+        case .right, .control("f"): editor.right()
+        case .home, .control("a"): editor.home()
+        case .end, .control("e"): editor.end()
+        case .control("w"): editor.deleteWordBackward()
+        case .control("u"): editor.deleteToStart()
+        case .control("k"): editor.deleteToEnd()
+        case .up, .control("p"): editor.older()
+        case .down, .control("n"): editor.newer()
+        default: break
+        }
+    }
+
+    // MARK: The `/` line
+
+    private mutating func searchKey(_ key: Key, _ editor: inout LineEditor, now: Double) -> [Effect] {
+        switch key {
+        case .enter:
+            mode = .normal
+            searchDeadline = nil
+            return setSearch(editor.string, now: now, immediately: true)
+        case .escape, .control("c"), .control("g"):
+            mode = .normal
+            return []
+        case .up, .down, .pageUp, .pageDown:
+            mode = .search(editor)
+            let effects = perform(key == .up ? .up : key == .down ? .down : key == .pageUp ? .pageUp : .pageDown, now: now)
+            return effects
+        default:
+            let before = editor.string
+            edit(&editor, key)
+            mode = .search(editor)
+            return editor.string == before ? [] : setSearch(editor.string, now: now, immediately: false)
+        }
+    }
+
+    /// Shows library matches for `term` at once and asks the catalog after a pause in typing
+    /// (`immediately`: now), one search at a time, the newest term winning.
+    mutating func setSearch(_ term: String, now: Double, immediately: Bool) -> [Effect] {
+        searchTerm = term.trimmingSpaces
+        rebuildSearchPage(resetCursor: true)
+        guard searchTerm.count >= 2 else {
+            searchDeadline = nil
+            return []
+        }
+        if immediately { return fireSearch() }
+        searchDeadline = now + 0.4
+        return []
+    }
+
+    mutating func fireSearch() -> [Effect] {
+        guard !searchTerm.isEmpty, searchTerm != results.term || results.failure != nil else { return [] }
+        if searchesInFlight > 0 {
+            searchQueued = true
+            return []
+        }
+        searchQueued = false
+        results = SearchResults(term: searchTerm)
+        rebuildSearchPage(resetCursor: false)
+        searchesInFlight = 3
+        return SearchKind.allCases.map { request(.search($0, term: searchTerm), "search \($0.rawValue) \(searchTerm)", channel: .catalog) }
+    }
+
+    // MARK: The mouse
+
+    private mutating func handle(_ mouse: MouseEvent) -> [Effect] {
+        let layout = Layout(rows: screenRows, columns: screenColumns)
+        switch mouse.action {
+        case .wheelUp: stacks[tab.rawValue][stacks[tab.rawValue].count - 1].list.scroll(by: -3, height: listHeight)
+        case .wheelDown: stacks[tab.rawValue][stacks[tab.rawValue].count - 1].list.scroll(by: 3, height: listHeight)
+        case .press(let button), .doubleClick(let button):
+            guard button == 1 else { return [] }
+            if mouse.row == layout.tabRow {
+                if let t = Layout.tab(atColumn: mouse.column) { return show(t) }
+                return []
+            }
+            if mouse.row == layout.progressRow, snapshot?.duration != nil, let bar = layout.progressBar, bar.contains(mouse.column) {
+                let percent = Double(mouse.column - bar.lowerBound) * 100 / Double(max(1, bar.count - 1))
+                return [request(.command("seek"), "seek \(Int(percent.rounded()))%")]
+            }
+            guard layout.listRows.contains(mouse.row) else { return [] }
+            let row = page.list.top + mouse.row - layout.listRows.lowerBound
+            guard page.rows.indices.contains(row) else { return [] }
+            page.moveTo(row)
+            if case .doubleClick = mouse.action { return perform(.activate, now: 0) }
+        }
+        return []
+    }
+}
+
+extension String {
+    /// The text without the quotes a command line would use.
+    var replacingQuotes: String { String(filter { $0 != "\"" && $0 != "'" }) }
+}

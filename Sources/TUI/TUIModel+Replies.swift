@@ -1,0 +1,205 @@
+import Session
+import WireProtocol
+
+extension TUIModel {
+    /// A line from the daemon: a reply to one of our requests, or an event.
+    public mutating func handle(_ message: DaemonMessage, now: Double) -> [Effect] {
+        switch message {
+        case .event(let event): return handle(event, now: now)
+        case .reply(let id, let result, let text):
+            guard case .number(let n)? = id, let purpose = pending.removeValue(forKey: Int(n)) else {
+                // The reply to subscribing is the status.
+                if case .success(.status(let s)) = result { update(s, now: now) }
+                return []
+            }
+            switch result {
+            case .success(let value): return handle(value, text: text, for: purpose, now: now)
+            case .failure(let failure): return failed(failure.message, for: purpose)
+            }
+        }
+    }
+
+    /// A daemon line that could not be read.
+    public mutating func unreadable(_ sentence: String) { error(sentence) }
+
+    private mutating func handle(_ event: WireEvent, now: Double) -> [Effect] {
+        switch event {
+        case .status(let s):
+            update(s, now: now)
+        case .queueChanged:
+            if tab == .queue { return [request(.queue, "queue")] }
+            queueStale = true
+        case .entryFailed(let entry, let reason):
+            error("Could not play \(entry.map { "“\($0.title)”" } ?? "an entry"): \(reason)")
+        case .outputFailed(let reason):
+            error(reason)
+        case .queueEnded:
+            notice("The queue has ended.")
+        case .unknown:
+            break
+        }
+        return []
+    }
+
+    mutating func update(_ s: WireSnapshot, now: Double) {
+        let first = snapshot == nil
+        snapshot = s
+        snapshotTime = now
+        // Reattaching to music that plays: start where it is, on the queue.
+        if first, !touched, s.queueLength > 0 {
+            tab = .queue
+            queueStale = false
+        }
+    }
+
+    private mutating func handle(_ result: WireResult, text: String?, for purpose: Purpose, now: Double) -> [Effect] {
+        if case .status(let s) = result { update(s, now: now) }
+        switch (purpose, result) {
+        case (.queue, .queue(let entries, _)):
+            updatePages(.queue) { page in
+                page.status = entries.isEmpty ? "The queue is empty. Find music with / or in the Library (2), then press Enter." : nil
+                page.setRows(entries.map(Row.entry))
+                page.list.reveal(height: max(1, listHeight))
+            }
+        case (.search(let kind, let term), _):
+            searchesInFlight = max(0, searchesInFlight - 1)
+            guard term == results.term else { break }
+            switch result {
+            case .songs(let songs) where kind == .songs: results.songs = songs
+            case .albums(let albums) where kind == .albums: results.albums = albums
+            case .artists(let artists) where kind == .artists: results.artists = artists
+            default: break
+            }
+            rebuildSearchPage(resetCursor: false)
+            if searchesInFlight == 0, searchQueued { return fireSearch() }
+        case (.charts, .songs(let songs)):
+            updatePages(.charts) { page in
+                page.status = songs.isEmpty ? "The charts are empty." : nil
+                page.setRows(songs.map(Row.song))
+            }
+        case (.savedSongs, .songs(let songs)):
+            savedSongs = songs
+            rebuildLibraryPage()
+        case (.savedAlbums, .albums(let albums)):
+            savedAlbums = albums
+            rebuildLibraryPage()
+        case (.playlists, .playlists(let lists)):
+            playlists = lists
+            rebuildLibraryPage()
+        case (.history, .history(let items)):
+            history = items
+            rebuildLibraryPage()
+        case (.album(let id), .songs(let songs)):
+            updatePages(.album(id: id)) { page in
+                let first = songs.first
+                let header = Row.container(
+                    title: "▶ Play all \(songs.count) songs", subtitle: [first?.album, first?.artist].compactMap { $0 }.joined(separator: " — "),
+                    locations: songs.map(\.location))
+                page.status = songs.isEmpty ? "This album has no songs the catalog can play." : nil
+                page.setRows([header] + songs.map(Row.song))
+            }
+        case (.artistSongs(let id), .songs(let songs)):
+            updatePages(.artist(id: id)) { page in
+                let albums = page.rows.drop { if case .header("Albums") = $0 { return false } else { return true } }
+                page.status = nil
+                page.setRows([.header("Top songs")] + songs.map(Row.song) + albums)
+            }
+        case (.artistAlbums(let id), .albums(let albums)):
+            updatePages(.artist(id: id)) { page in
+                let songs = page.rows.prefix { if case .header("Albums") = $0 { return false } else { return true } }
+                page.status = nil
+                page.setRows(Array(songs) + [.header("Albums")] + albums.map(Row.album))
+            }
+        case (.playlist(let name), .items(let items)):
+            updatePages(.playlist(name: name)) { page in
+                page.status = items.isEmpty ? "This playlist is empty. Add songs with P." : nil
+                let header = Row.container(title: "▶ Play all \(items.count)", subtitle: name, locations: items.map(\.location))
+                page.setRows(items.isEmpty ? [] : [header] + items.map(Row.item))
+            }
+        case (.addAll(let position), _):
+            let locations: [String]
+            switch result {
+            case .songs(let songs): locations = songs.map(\.location)
+            case .items(let items): locations = items.map(\.location)
+            default: locations = []
+            }
+            guard !locations.isEmpty else {
+                error("There was nothing in it to add.")
+                break
+            }
+            let verb = position == .tail ? "add" : "playnext"
+            let done = position == .tail ? "Added \(locations.count) songs to the end of the queue." : "\(locations.count) songs will play next."
+            return [request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations))]
+        case (.action(let done, let refresh), _):
+            if !done.isEmpty { notice(done) }
+            if refresh { return refreshLibrary() }
+        case (.command(let line), _):
+            return showCommandResult(result, text: text, line: line)
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func failed(_ sentence: String, for purpose: Purpose) -> [Effect] {
+        switch purpose {
+        case .search(_, let term):
+            searchesInFlight = max(0, searchesInFlight - 1)
+            if term == results.term {
+                results.failure = sentence
+                rebuildSearchPage(resetCursor: false)
+            }
+            if searchesInFlight == 0, searchQueued { return fireSearch() }
+        case .charts:
+            chartsLoaded = false
+            updatePages(.charts) { $0.status = sentence + " Press 3 to try again." }
+        case .album(let id): updatePages(.album(id: id)) { $0.status = sentence }
+        case .artistSongs(let id), .artistAlbums(let id): updatePages(.artist(id: id)) { $0.status = sentence }
+        case .playlist(let name): updatePages(.playlist(name: name)) { $0.status = sentence }
+        case .queue: updatePages(.queue) { $0.status = sentence }
+        case .savedSongs, .savedAlbums, .playlists, .history: updatePages(.library) { $0.status = sentence }
+        default: break
+        }
+        error(sentence)
+        return []
+    }
+
+    mutating func refreshLibrary() -> [Effect] {
+        [request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"), request(.playlists, "playlist list"), request(.history, "history")]
+    }
+
+    /// A `:` command's result: lists open as a page, a status is summed up on the message line.
+    private mutating func showCommandResult(_ result: WireResult, text: String?, line: String) -> [Effect] {
+        let rows: [Row]
+        switch result {
+        case .status:
+            let first = (text ?? "").split(separator: "\n").first.map(String.init) ?? "Done."
+            notice(first)
+            if line.lowercased().hasPrefix("playlist") || line.lowercased().hasPrefix("history") { return refreshLibrary() }
+            return []
+        case .queue:
+            return show(.queue) + [request(.queue, "queue")]
+        case .songs(let songs): rows = songs.map(Row.song)
+        case .albums(let albums): rows = albums.map(Row.album)
+        case .artists(let artists): rows = artists.map(Row.artist)
+        case .playlists(let lists): rows = lists.map(Row.playlist)
+        case .items(let items): rows = items.map(Row.item)
+        case .history(let items): rows = items.map(Row.history)
+        case .text(let text): rows = text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
+        }
+        push(Page(kind: .results, title: ":" + line, rows: rows, status: rows.isEmpty ? "Nothing found." : nil))
+        return []
+    }
+}
+
+extension TUIModel {
+    /// After a reconnect: forget what was asked of the old connections and load again.
+    public mutating func reattached() -> [Effect] {
+        pending = [:]
+        searchesInFlight = 0
+        chartsLoaded = tab == .charts
+        var effects = start()
+        if tab == .charts { effects.append(request(.charts, "charts", channel: .catalog)) }
+        return effects
+    }
+}

@@ -1,0 +1,166 @@
+import Session
+import Terminal
+import WireProtocol
+
+/// The terminal UI's whole state, as a value: events (keys, mouse, resizes, lines from the
+/// daemon, the clock) go in and come back as `Effect`s; `Screen.render` draws it. Nothing in here
+/// blocks or performs I/O, so every behaviour is testable without a terminal or a daemon.
+public struct TUIModel: Sendable {
+    /// The four views the tab bar shows.
+    public enum Tab: Int, CaseIterable, Sendable {
+        case search, library, charts, queue
+
+        /// Its name on the tab bar.
+        public var title: String {
+            switch self {
+            case .search: "Search"
+            case .library: "Library"
+            case .charts: "Charts"
+            case .queue: "Queue"
+            }
+        }
+    }
+
+    /// What the keyboard is doing.
+    public enum Mode: Sendable, Equatable {
+        /// Keys go through the key map.
+        case normal
+        /// Typing a `:` command line; `completions` cycle with Tab.
+        case command(LineEditor, completions: [String], index: Int?)
+        /// Typing a search; results follow as you type.
+        case search(LineEditor)
+    }
+
+    /// A line on the message row: an error stays until the next key, as does a notice.
+    public struct Message: Sendable, Equatable {
+        public var text: String
+        public var isError: Bool
+    }
+
+    public internal(set) var config: TUIConfig
+    public internal(set) var tab: Tab = .search
+    /// Each tab's pages, its root first.
+    public internal(set) var stacks: [[Page]]
+    public internal(set) var mode: Mode = .normal
+    public internal(set) var message: Message?
+    /// The daemon's last snapshot and the clock reading when it arrived.
+    public internal(set) var snapshot: WireSnapshot?
+    var snapshotTime = 0.0
+    /// The screen's size; the runner sets it with `resize`.
+    public internal(set) var screenRows = 24
+    public internal(set) var screenColumns = 80
+    /// Rows the list area has.
+    public var listHeight: Int { Layout(rows: screenRows, columns: screenColumns).listRows.count }
+
+    var commandHistory: [String]
+    var searchTerm = ""
+    var searchDeadline: Double?
+    var searchesInFlight = 0
+    var searchQueued = false
+    var results = SearchResults()
+    var savedSongs: [WireSong] = []
+    var savedAlbums: [WireAlbum] = []
+    var playlists: [WirePlaylist] = []
+    var history: [WireHistoryItem] = []
+    var queueStale = true
+    var chartsLoaded = false
+    var touched = false
+    var nextID = 1
+    var pending: [Int: Purpose] = [:]
+
+    /// A UI with these settings; `commandHistory` is the `:` lines of earlier sessions, oldest first.
+    public init(config: TUIConfig = TUIConfig(), commandHistory: [String] = []) {
+        self.config = config
+        self.commandHistory = commandHistory
+        stacks = [
+            [Page(kind: .search, title: "Search", status: "Press / and type to search the catalog and your library.")],
+            [Page(kind: .library, title: "Library", status: "Loading your library…")],
+            [Page(kind: .charts, title: "Charts", status: "Loading the charts…")],
+            [Page(kind: .queue, title: "Queue", status: "Loading the queue…")],
+        ]
+    }
+
+    /// The terminal is now `rows` × `columns`; the cursor stays in view.
+    public mutating func resize(rows: Int, columns: Int) {
+        screenRows = max(0, rows)
+        screenColumns = max(0, columns)
+        for t in stacks.indices {
+            for p in stacks[t].indices { stacks[t][p].list.reveal(height: listHeight) }
+        }
+    }
+
+    /// The `:` lines typed so far, oldest first (the runner saves them).
+    public var typedCommands: [String] { commandHistory }
+
+    /// The page on screen.
+    public var page: Page {
+        get { stacks[tab.rawValue].last! }
+        set { stacks[tab.rawValue][stacks[tab.rawValue].count - 1] = newValue }
+    }
+
+    /// The position to show for the entry playing, moving on with the clock while playing.
+    public func position(now: Double) -> Double? {
+        guard let snapshot, let position = snapshot.position else { return nil }
+        var p = position
+        if snapshot.status == "playing" { p += max(0, now - snapshotTime) }
+        if let d = snapshot.duration { p = min(p, d) }
+        return p
+    }
+
+    /// When the runner must call `tick` next even with no input: at the next whole second of the
+    /// playing position, or when a search is due. Nil while paused with nothing due: no wake-ups.
+    public func nextWake(now: Double) -> Double? {
+        var wake = searchDeadline
+        if let snapshot, snapshot.status == "playing", let p = position(now: now) {
+            let next = now + (p.rounded(.down) + 1 - p) + 0.005
+            wake = min(wake ?? next, next)
+        }
+        return wake
+    }
+
+    /// The requests a freshly attached UI sends: the queue, the library, and the events.
+    public mutating func start() -> [Effect] {
+        [request(.queue, "queue"), request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"),
+         request(.playlists, "playlist list"), request(.history, "history")]
+    }
+
+    /// The clock moved on: fires a search whose debounce ran out.
+    public mutating func tick(now: Double) -> [Effect] {
+        guard let deadline = searchDeadline, now >= deadline else { return [] }
+        searchDeadline = nil
+        return fireSearch()
+    }
+
+    /// Sends `line` for `purpose`, remembering why.
+    mutating func request(_ purpose: Purpose, _ line: String, channel: Channel = .control) -> Effect {
+        let id = nextID
+        nextID += 1
+        pending[id] = purpose
+        return .send(id: id, line: line, channel: channel)
+    }
+
+    /// Shows `text` on the message line as an error (a config problem, for example).
+    public mutating func showError(_ text: String) { error(text) }
+
+    mutating func notice(_ text: String) { message = Message(text: text, isError: false) }
+    mutating func error(_ text: String) { message = Message(text: text, isError: true) }
+
+    /// Opens `page` on top of the current tab's stack.
+    mutating func push(_ page: Page) { stacks[tab.rawValue].append(page) }
+
+    /// Updates every page of `kind` in every tab.
+    mutating func updatePages(_ kind: Page.Kind, _ change: (inout Page) -> Void) {
+        for t in stacks.indices {
+            for p in stacks[t].indices where stacks[t][p].kind == kind { change(&stacks[t][p]) }
+        }
+    }
+}
+
+/// The catalog's answers to the search being shown.
+struct SearchResults: Sendable {
+    var term = ""
+    var songs: [WireSong]?
+    var albums: [WireAlbum]?
+    var artists: [WireArtist]?
+    var failure: String?
+}

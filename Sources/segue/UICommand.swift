@@ -1,0 +1,101 @@
+import Daemon
+import Terminal
+import TUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `segue [DAEMON OPTIONS]`: the terminal UI. It attaches to the daemon, starting one (with these
+/// options) when none runs. `q` leaves the music playing; `Q` stops it and the daemon.
+struct UICommand {
+    var daemonArguments: [String]
+
+    init(parsing arguments: [String]) throws {
+        // Checked here so a mistake is reported before the screen is taken over.
+        _ = try DaemonCommand(parsing: arguments)
+        daemonArguments = arguments
+    }
+
+    func run() -> Int32 {
+        let (config, problems) = Self.loadConfig()
+        let log = (SeguePaths.state ?? "/tmp") + "/ui.log"
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.open(colors: config.colors ? .auto : .never, errorLog: log)
+        } catch {
+            printError("segue: \(error)")
+            return 1
+        }
+        var model = TUIModel(config: config, commandHistory: Self.loadHistory())
+        if let first = problems.first {
+            model.showError(problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more problems in the config file)")
+        }
+        let arguments = daemonArguments
+        let app: TUIApp
+        do {
+            app = try TUIApp(terminal: terminal, model: model) { () throws(DaemonError) in
+                let control: LineConnection
+                do {
+                    control = try LineConnection(path: SeguePaths.socket)
+                } catch {
+                    // No daemon yet: start one. Its messages go to the UI's log while curses owns the screen.
+                    guard DaemonCommand.startInBackground(arguments) == 0 else { throw error }
+                    control = try LineConnection(path: SeguePaths.socket)
+                }
+                return (control, try LineConnection(path: SeguePaths.socket))
+            }
+        } catch {
+            terminal.close()
+            printError("segue: the daemon could not be reached: \(error) (see \(log) and \((SeguePaths.state ?? "/tmp") + "/daemon.log")).")
+            return 1
+        }
+        let outcome: TUIApp.Outcome
+        let typed: [String]
+        do {
+            (outcome, typed) = try app.run()
+        } catch {
+            terminal.close()
+            printError("segue: \(error)")
+            return 1
+        }
+        terminal.close()
+        Self.saveHistory(typed)
+        if outcome == .detached { Console.write("segue: the music goes on; run segue again to come back, or segue ctl stop.\n") }
+        return 0
+    }
+
+    /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`); none when it is absent.
+    static func loadConfig() -> (TUIConfig, [String]) {
+        guard let path = SeguePaths.configFile, access(path, F_OK) == 0 else { return (TUIConfig(), []) }
+        guard let text = try? readFile(path) else { return (TUIConfig(), ["The config file \(path) could not be read."]) }
+        return TUIConfig.parse(text)
+    }
+
+    private static var historyPath: String? { SeguePaths.state.map { $0 + "/command-history" } }
+
+    static func loadHistory() -> [String] {
+        guard let path = historyPath, let text = try? readFile(path) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    static func saveHistory(_ lines: [String]) {
+        guard let path = historyPath, let file = fopen(path, "w") else { return }
+        defer { fclose(file) }
+        let text = lines.suffix(500).joined(separator: "\n") + "\n"
+        fputs(text, file)
+    }
+
+    private static func readFile(_ path: String) throws -> String {
+        guard let file = fopen(path, "rb") else { throw UsageError(description: "cannot read \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,197 @@
+import Terminal
+import Testing
+import WireProtocol
+
+@testable import TUI
+
+@Suite struct TUIModelTests {
+    @Test func attachingAsksForTheQueueAndTheLibrary() {
+        let d = Driver()
+        #expect(d.sent.map(\.line) == ["queue", "saved songs", "saved albums", "playlist list", "history"])
+        #expect(d.sent.allSatisfy { $0.channel == .control })
+    }
+
+    @Test func searchShowsLibraryMatchesAtOnceAndAsksTheCatalogAfterAPause() {
+        var d = Driver()
+        d.line(DaemonLines.songs(d.id("saved songs")!, [DaemonLines.song(1, "Neon Lights", artist: "Saved Band")]))
+        d.key(.character("/"))
+        d.type("ne")
+        // Library results need no network, so they show while typing.
+        #expect(d.model.page.rows.contains(.header("In your library (1)")))
+        #expect(!d.sent.contains { $0.line.hasPrefix("search") })
+        d.type("o")
+        d.wait(0.2)
+        #expect(!d.sent.contains { $0.line.hasPrefix("search") }, "typing again restarts the pause")
+        d.wait(0.3)
+        let searches = d.sent.filter { $0.line.hasPrefix("search") }
+        #expect(searches.map(\.line) == ["search songs neo", "search albums neo", "search artists neo"])
+        #expect(searches.allSatisfy { $0.channel == .catalog })
+
+        d.line(DaemonLines.songs(d.id("search songs")!, [DaemonLines.song(10, "Neon"), DaemonLines.song(11, "Neon Dreams")]))
+        d.line(DaemonLines.albums(d.id("search albums")!, [DaemonLines.album(20, "Neon Nights")]))
+        d.line(DaemonLines.artists(d.id("search artists")!, [DaemonLines.artist(30, "Neon Orchestra")]))
+        let screen = d.screen().joined(separator: "\n")
+        #expect(screen.contains("Songs (2)"))
+        #expect(screen.contains("Neon Dreams"))
+        #expect(screen.contains("Neon Nights"))
+        #expect(screen.contains("Neon Orchestra"))
+    }
+
+    @Test func aNewTermWaitsForTheSearchInFlightAndTheNewestWins() {
+        var d = Driver()
+        d.key(.character("/"))
+        d.type("abc\n")
+        #expect(d.sent.filter { $0.line.hasPrefix("search") }.count == 3)
+        d.type("d")
+        d.wait(0.5)
+        d.key(.backspace)
+        d.type("e")
+        d.wait(0.5)
+        #expect(d.sent.filter { $0.line.hasPrefix("search") }.count == 3, "one search at a time")
+        for kind in ["songs", "albums", "artists"] { d.line(DaemonLines.songs(d.id("search \(kind) abc")!, [])) }
+        #expect(d.sent.filter { $0.line.hasPrefix("search") }.suffix(3).map(\.line) == [
+            "search songs abce", "search albums abce", "search artists abce",
+        ])
+    }
+
+    @Test func enterPlaysTheSongAndQueuesTheRestOfTheList() {
+        var d = Driver()
+        d.key(.character("3"))
+        let charts = d.sent.last!
+        #expect(charts.line == "charts" && charts.channel == .catalog)
+        d.line(DaemonLines.songs(charts.id, (1...5).map { DaemonLines.song($0, "Hit \($0)") }))
+        d.key(.character("j"))
+        d.key(.character("j"))
+        d.key(.enter)
+        #expect(d.sent.last!.line == "replace 3 itunes:1 itunes:2 itunes:3 itunes:4 itunes:5")
+    }
+
+    @Test func markedRowsArePlayedOrQueuedTogether() {
+        var d = Driver()
+        d.key(.character("3"))
+        d.line(DaemonLines.songs(d.sent.last!.id, (1...5).map { DaemonLines.song($0, "Hit \($0)") }))
+        d.key(.character("v"))
+        d.key(.character("j"))
+        d.key(.character("v"))
+        d.key(.character("i"))
+        #expect(d.sent.last!.line == "playnext itunes:1 itunes:3")
+        d.key(.character("G"))
+        d.key(.character("a"))
+        #expect(d.sent.last!.line == "add itunes:5")
+    }
+
+    @Test func anAlbumPageListsItsTracksAndPlaysThemAll() {
+        var d = Driver()
+        d.key(.character("/"))
+        d.type("night\n")
+        d.line(DaemonLines.songs(d.id("search songs")!, []))
+        d.line(DaemonLines.albums(d.id("search albums")!, [DaemonLines.album(20, "Night Drive")]))
+        d.line(DaemonLines.artists(d.id("search artists")!, []))
+        d.key(.enter)
+        let request = d.sent.last!
+        #expect(request.line == "album 20" && request.channel == .catalog)
+        d.line(DaemonLines.songs(request.id, (1...3).map { DaemonLines.song(100 + $0, "Track \($0)", track: $0) }))
+        #expect(d.model.page.title.contains("Night Drive"))
+        let screen = d.screen().joined(separator: "\n")
+        #expect(screen.contains("2. Track 2"))
+        d.key(.enter)
+        #expect(d.sent.last!.line == "replace 1 itunes:101 itunes:102 itunes:103")
+        d.key(.character("a"))
+        #expect(d.sent.last!.line == "add itunes:101 itunes:102 itunes:103")
+        d.key(.character("h"))
+        #expect(d.model.page.kind == .search)
+    }
+
+    @Test func theQueueIsEditedByPosition() {
+        var d = Driver()
+        d.key(.character("4"))
+        d.line(DaemonLines.queue(d.id("queue")!, (1...4).map { DaemonLines.entry($0, "Song \($0)", location: "itunes:\($0)") }))
+        d.key(.character("j"))
+        d.key(.character("J"))
+        #expect(d.sent.last!.line == "move 2 3")
+        #expect(d.model.page.list.cursor == 2, "the cursor follows the entry")
+        d.key(.character("d"))
+        #expect(d.sent.last!.line == "remove 3")
+        d.key(.enter)
+        #expect(d.sent.last!.line == "jump 3")
+        d.line(#"{"event":"queueChanged"}"#)
+        #expect(d.sent.last!.line == "queue", "the queue view fetches the queue again")
+    }
+
+    @Test func transportKeysSendCommands() {
+        var d = Driver()
+        let before = d.sent.count
+        for c in " np.,+-rs" { d.key(.character(c)) }
+        #expect(d.lines(since: before) == ["toggle", "next", "previous", "seek +10", "seek -10", "volume +5", "volume -5", "repeat", "shuffle"])
+    }
+
+    @Test func quittingLeavesTheMusicOrStopsTheDaemon() {
+        var d = Driver()
+        d.key(.character("q"))
+        #expect(d.quit == false)
+        var e = Driver()
+        e.key(.character("Q"))
+        #expect(e.sent.last!.line == "quit")
+        #expect(e.quit == true)
+    }
+
+    @Test func theCommandLineCompletesAndRemembers() {
+        var d = Driver()
+        d.key(.character(":"))
+        d.type("vol")
+        d.key(.tab)
+        guard case .command(let editor, _, _) = d.model.mode else {
+            Issue.record("not on the command line")
+            return
+        }
+        #expect(editor.string == "volume ")
+        d.type("40\n")
+        #expect(d.sent.last!.line == "volume 40")
+        d.key(.character(":"))
+        d.key(.up)
+        guard case .command(let again, _, _) = d.model.mode else { return }
+        #expect(again.string == "volume 40")
+        #expect(d.model.typedCommands == ["volume 40"])
+    }
+
+    @Test func aFailedCommandIsSaidOnTheMessageLine() {
+        var d = Driver()
+        d.key(.character(":"))
+        d.type("jump 9\n")
+        d.line(DaemonLines.failure(d.sent.last!.id, "There is no entry 9; the queue has 4."))
+        #expect(d.screen().last!.contains("There is no entry 9; the queue has 4."))
+    }
+
+    @Test func noWakeUpsWhilePausedAndOneASecondWhilePlaying() {
+        var d = Driver()
+        let entry = DaemonLines.entry(1, "Neon", location: "itunes:1")
+        d.line(DaemonLines.event(DaemonLines.snapshot(status: "paused", current: entry, position: 12.5)))
+        #expect(d.model.nextWake(now: d.now) == nil)
+        d.line(DaemonLines.event(DaemonLines.snapshot(status: "playing", current: entry, position: 12.5)))
+        let wake = d.model.nextWake(now: d.now)!
+        #expect(wake > d.now && wake <= d.now + 0.51)
+        #expect(d.screen().contains { $0.contains("0:12") })
+        d.now += 1
+        #expect(d.screen().contains { $0.contains("0:13") }, "the position moves with the clock while playing")
+    }
+
+    @Test func reattachingToMusicThatPlaysOpensTheQueue() {
+        var d = Driver()
+        let entry = DaemonLines.entry(1, "Neon", location: "itunes:1")
+        d.line(DaemonLines.status(999, DaemonLines.snapshot(status: "playing", current: entry, position: 3, length: 3)))
+        #expect(d.model.tab == .queue)
+        #expect(d.screen()[d.model.screenRows - 3].contains("Neon"))
+    }
+
+    @Test func tenThousandRowsMoveWithoutWalkingThem() {
+        var d = Driver()
+        d.key(.character("4"))
+        let entries = (1...10_000).map { DaemonLines.entry($0, "Song \($0)", location: "/music/\($0).mp3") }
+        d.line(DaemonLines.queue(d.id("queue")!, entries))
+        d.key(.character("G"))
+        #expect(d.model.page.list.cursor == 9_999)
+        #expect(d.screen().contains { $0.contains("10000. Song 10000") })
+        d.key(.control("u"))
+        #expect(d.model.page.list.cursor == 9_999 - d.model.listHeight / 2)
+    }
+}
