@@ -73,6 +73,9 @@ let package = Package(
             name: "SessionTests",
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
+        .testTarget(
+            name: "WireProtocolTests",
+            dependencies: ["WireProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )
