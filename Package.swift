@@ -76,6 +76,9 @@ let package = Package(
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
+        .testTarget(
+            name: "WireProtocolTests",
+            dependencies: ["WireProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
     ]
 )

@@ -79,7 +79,7 @@ public final class LineServer: Sendable {
         core.setAcceptThread(thread)
     }
 
-    deinit { core.stop() }
+    deinit { core.stop(flushTimeout: 0) }
 
     /// The clients connected now, in connection order.
     public var clients: [LineClient] {
@@ -93,7 +93,11 @@ public final class LineServer: Sendable {
 
     /// Closes the listening socket and every client, and removes the socket file (if it is still
     /// the one this server made); idempotent.
-    public func stop() { core.stop() }
+    public func stop() { core.stop(flushTimeout: 0) }
+
+    /// As `stop()`, but first lets each client's queued lines out: no more input is read, and a
+    /// client is closed once its outbox is empty or `seconds` have passed, whichever is first.
+    public func stop(flushingFor seconds: Double) { core.stop(flushTimeout: seconds) }
 }
 
 // MARK: - Accepting
@@ -144,7 +148,7 @@ private final class ServerCore: Sendable {
         unlink(path)
     }
 
-    func stop() {
+    func stop(flushTimeout: Double) {
         let taken: (pthread_t, [LineClient])? = state.withLock { s in
             guard !s.stopped, let thread = s.acceptThread else { return nil }
             s.stopped = true
@@ -163,6 +167,14 @@ private final class ServerCore: Sendable {
         close(wakeWrite)
         if let identity, let now = fileIdentity(path), now.dev == identity.dev, now.ino == identity.ino {
             unlink(path)
+        }
+        if flushTimeout > 0 {
+            for client in clients { client.finish() }
+            var waited = 0.0
+            while clients.contains(where: { !$0.isReleased }), waited < flushTimeout {
+                usleep(5_000)
+                waited += 0.005
+            }
         }
         for client in clients { client.close() }
     }
@@ -231,6 +243,7 @@ private struct ClientState {
     var outbox: [UInt8] = []
     var outboxStart = 0
     var closed = false
+    var finishing = false
     var descriptorsOpen = true
     var subscribed = false
 
@@ -296,6 +309,19 @@ public final class LineClient: Sendable, Hashable {
     public func close() {
         state.withLock { closeLocked(&$0) }
     }
+
+    /// Reads no more input and closes once everything queued was sent (as when the peer
+    /// half-closes); `close()` still cuts it short.
+    fileprivate func finish() {
+        state.withLock { s in
+            guard !s.closed, !s.finishing else { return }
+            s.finishing = true
+            if s.descriptorsOpen { pokeWakePipe(wakeWrite) }
+        }
+    }
+
+    /// True once the reader thread let go of the descriptors.
+    fileprivate var isReleased: Bool { state.withLock { !$0.descriptorsOpen } }
 
     private func closeLocked(_ s: inout ClientState) {
         guard !s.closed else { return }
@@ -374,7 +400,8 @@ public final class LineClient: Sendable, Hashable {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var inputEnded = false
         loop: while true {
-            let (closed, wantsWrite) = state.withLock { ($0.closed, $0.queued > 0) }
+            let (closed, wantsWrite, finishing) = state.withLock { ($0.closed, $0.queued > 0, $0.finishing) }
+            if finishing { inputEnded = true }
             if closed || (inputEnded && !wantsWrite) { break }
             var events = Int16(0)
             if !inputEnded { events |= Int16(POLLIN) }

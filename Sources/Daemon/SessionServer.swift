@@ -12,39 +12,36 @@ public final class SessionServer: Sendable {
 
     private let session: Session
     private let box = Mutex<LineServer?>(nil)
+    private let gate = RequestGate()
 
     /// Listens at `path` for `session`; throws `DaemonError` (for example when another daemon runs).
     public init(path: String, session: Session) throws(DaemonError) {
         self.session = session
         let server = try LineServer(
             path: path, maxLineBytes: Self.maxLineBytes,
-            onLine: { [session] client, line in Self.answer(client, line, session: session) },
+            onLine: { [session, gate] client, line in Self.answer(client, line, session: session, gate: gate) },
             onOversize: { client in client.send(WireReply.failure(id: nil, message: WireError.tooLong(Self.maxLineBytes).description)) })
         box.withLock { $0 = server }
     }
 
-    /// Stops listening and closes every client.
-    public func stop() { box.withLock { $0 }?.stop() }
+    /// Stops listening, removes the socket file and closes every client. Requests being answered
+    /// get up to two seconds to finish and their replies up to a second more to reach their
+    /// clients, so the reply to `quit` (which stops the daemon through this) is not cut off;
+    /// requests arriving meanwhile are refused with a sentence. Idempotent.
+    public func stop() {
+        gate.close(waitingUpTo: 2)
+        box.withLock { $0 }?.stop(flushingFor: 1)
+    }
 
-    /// Announces a player event to subscribed clients (a `status` event after every change).
+    /// Announces a player event to subscribed clients (a `status` event after every change, then
+    /// `queueChanged` when the queue changed).
     public func announce(_ event: PlayerEvent) {
         guard let server = box.withLock({ $0 }) else { return }
-        switch event {
-        case .stateChanged, .queueChanged, .entryStarted:
-            server.broadcast(WireReply.event("status", [("status", WireEncoding.snapshot(session.snapshot))]))
-        case .entryFailed(let entry, let reason):
-            server.broadcast(WireReply.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string(reason))]))
-        case .outputFailed(let reason):
-            server.broadcast(WireReply.event("outputFailed", [("reason", .string(reason))]))
-        case .queueEnded:
-            server.broadcast(WireReply.event("queueEnded", []))
-        case .entryPlayed:
-            break
-        }
+        for line in WireReply.events(for: event, snapshot: { session.snapshot }) { server.broadcast(line) }
     }
 
     /// One request line: a reply always comes back, even for garbage.
-    static func answer(_ client: LineClient, _ line: String, session: Session) {
+    static func answer(_ client: LineClient, _ line: String, session: Session, gate: RequestGate) {
         let request: WireRequest
         do {
             request = try WireRequest.parse(line)
@@ -52,6 +49,11 @@ public final class SessionServer: Sendable {
             client.send(WireReply.failure(id: nil, message: error.description))
             return
         }
+        guard gate.enter() else {
+            client.send(WireReply.failure(id: request.id, message: "The daemon is shutting down."))
+            return
+        }
+        defer { gate.leave() }
         if let subscribe = request.subscribe {
             client.isSubscribed = subscribe
             if request.command == nil {

@@ -28,11 +28,13 @@ extension Command {
         case .remove(let ranges): words = ["remove"] + ranges.map(Self.rangeText)
         case .clear: words = ["clear"]
         case .jump(let position): words = ["jump", String(position)]
+        case .replace(let items, let start): words = ["replace", String(start)] + items.map(CommandWords.quote)
         // The term is the rest of the line, written as it is.
         case .search(let kind, let term): words = ["search", kind.rawValue, term]
         case .lookup(let ids): words = ["lookup"] + ids.map(CommandWords.quote)
         case .album(let id): words = ["album", CommandWords.quote(id)]
         case .artist(let id): words = ["artist", CommandWords.quote(id)]
+        case .topSongs(let id): words = ["topsongs", CommandWords.quote(id)]
         case .charts(let storefront): words = ["charts"] + (storefront.map { [CommandWords.quote($0)] } ?? [])
         case .save(let id): words = ["save"] + (id.map { [CommandWords.quote($0)] } ?? [])
         case .unsave(let id): words = ["unsave"] + (id.map { [CommandWords.quote($0)] } ?? [])
@@ -41,6 +43,7 @@ extension Command {
         case .history(.list): words = ["history"]
         case .history(let command): words = ["history", command.rawValue]
         case .help(let verb): words = ["help"] + (verb.map { [CommandWords.quote($0)] } ?? [])
+        case .quit: words = ["quit"]
         }
         return words.joined(separator: " ")
     }

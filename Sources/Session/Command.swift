@@ -51,6 +51,9 @@ public enum Command: Equatable, Sendable {
     case clear
     /// Makes the entry at this queue position (counting from 1) current and plays it.
     case jump(Int)
+    /// Replaces the whole queue with these items (as `add` takes them) and plays the `start`-th
+    /// (counting from 1), so the items before it are what `previous` goes back to.
+    case replace([String], start: Int)
 
     // MARK: Catalog
 
@@ -62,6 +65,8 @@ public enum Command: Equatable, Sendable {
     case album(String)
     /// Shows an artist and their albums.
     case artist(String)
+    /// Shows an artist's most popular songs.
+    case topSongs(String)
     /// Shows the most played songs of a storefront (two lowercase letters), or of the configured one.
     case charts(storefront: String?)
 
@@ -82,6 +87,8 @@ public enum Command: Equatable, Sendable {
 
     /// Lists the commands, or explains one verb (its canonical name).
     case help(String?)
+    /// Pauses playback and ends the program serving the session (the daemon).
+    case quit
 }
 
 /// Where `seek` goes.

@@ -44,6 +44,7 @@ private struct Arguments {
         case "status": return try none(.status)
         case "queue": return try none(.queue)
         case "clear": return try none(.clear)
+        case "quit": return try none(.quit)
         case "seek": return .seek(try map(one(), Numbers.seekTarget))
         case "volume": return .volume(try map(one(), Numbers.volumeChange))
         case "crossfade":
@@ -59,11 +60,17 @@ private struct Arguments {
             return .move(from: from, to: to)
         case "remove": return .remove(try ranges())
         case "jump": return .jump(try map(one(), Numbers.position))
+        case "replace":
+            guard let first = words.first, let start = Numbers.position(first) else { throw bad }
+            let items = Array(words.dropFirst())
+            guard start <= items.count, !items.contains(where: \.isEmpty) else { throw bad }
+            return .replace(items, start: start)
         case "lookup":
             guard !words.isEmpty, words.allSatisfy(Numbers.isCatalogID) else { throw bad }
             return .lookup(words)
         case "album": return .album(try catalogID(one()))
         case "artist": return .artist(try catalogID(one()))
+        case "topsongs": return .topSongs(try catalogID(one()))
         case "charts":
             guard let word = try optional() else { return .charts(storefront: nil) }
             return .charts(storefront: try map(word, Numbers.storefront))

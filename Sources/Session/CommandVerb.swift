@@ -68,6 +68,9 @@ public struct CommandVerb: Equatable, Sendable {
             "jump", ["goto"], "jump POSITION", "Play the queue entry at a position.",
             "jump needs one queue position counting from 1, like jump 4."),
         CommandVerb(
+            "replace", [], "replace START ITEM…", "Replace the queue with the items and play the START-th (counting from 1).",
+            "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."),
+        CommandVerb(
             "search", [], "search [songs|albums|artists] TERM", "Search the catalog; the rest of the line is the term.",
             "search needs a term, like search songs Guns N' Roses.", keywords: ["songs", "albums", "artists"]),
         CommandVerb(
@@ -79,6 +82,9 @@ public struct CommandVerb: Equatable, Sendable {
         CommandVerb(
             "artist", [], "artist ID", "Show a catalog artist and their albums.",
             "artist needs one catalog artist id (digits), like artist 5040714."),
+        CommandVerb(
+            "topsongs", [], "topsongs ARTIST-ID", "Show a catalog artist's most popular songs.",
+            "topsongs needs one catalog artist id (digits), like topsongs 5040714."),
         CommandVerb(
             "charts", [], "charts [CC]", "Show the most played songs of a storefront.",
             "charts takes one two-letter storefront code, like charts us, or nothing."),
@@ -100,6 +106,7 @@ public struct CommandVerb: Equatable, Sendable {
             "history", [], "history [list|on|off|clear]", "List recently played entries, or switch or clear the history.",
             "history takes list, on, off or clear.", keywords: ["list", "on", "off", "clear"]),
         CommandVerb("help", ["?"], "help [VERB]", "List the commands, or explain one.", "help takes one command name, like help seek."),
+        CommandVerb("quit", [], "quit", "Pause and end the daemon (its state is saved for the next start).", "quit takes no arguments."),
     ]
 
     /// The verb whose name or alias is `word` (case-insensitive).

@@ -20,20 +20,26 @@ public final class Session: Sendable {
     private let library: MusicLibrary?
     private let item: @Sendable (String) -> PlayableItem
     private let clock: @Sendable () -> Double
+    private let onQuit: (@Sendable () -> Void)?
 
     /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
     /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
-    /// `itunes:ID`) into a queue item; `clock` gives seconds since 1970 for history.
+    /// `itunes:ID`) into a queue item; `clock` gives seconds since 1970 for history. `onQuit` is
+    /// called by `quit` after it paused playback, on the thread performing the command and before
+    /// `perform` returns (so it must not wait for the reply to be delivered); nil makes `quit`
+    /// fail with a sentence.
     public init(
         player: MusicPlayer, catalog: ITunesCatalog?, library: MusicLibrary? = nil,
         item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) },
-        clock: @escaping @Sendable () -> Double = { Double(time(nil)) }
+        clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
+        onQuit: (@Sendable () -> Void)? = nil
     ) {
         self.player = player
         self.catalog = catalog
         self.library = library
         self.item = item
         self.clock = clock
+        self.onQuit = onQuit
     }
 
     /// Route the player's events here: entries heard to the end or past half go into the
@@ -98,6 +104,15 @@ public final class Session: Sendable {
             try player.remove(ids)
         case .clear: player.clear()
         case .jump(let position): try player.setCurrentEntry(try entryID(at: position))
+        case .replace(let locations, let start):
+            // The parser checks this too, but a Command can be built without it.
+            guard start >= 1, start <= locations.count else {
+                throw CommandError.failed("There is no item \(start) to start at; replace was given \(locations.count).")
+            }
+            // setQueue makes the start current; under shuffle it reshuffles with the current entry
+            // first, so the chosen item plays first either way.
+            player.setQueue(locations.map(item), startingAt: start - 1)
+            try player.play()
         case .search(let kind, let term):
             let catalog = try requireCatalog()
             switch kind {
@@ -108,6 +123,7 @@ public final class Session: Sendable {
         case .lookup(let ids): return .songs(try requireCatalog().lookupSongs(ids: ids))
         case .album(let id): return .songs(Array(try requireCatalog().albumTracks(albumID: id).tracks ?? []))
         case .artist(let id): return .albums(Array(try requireCatalog().artistAlbums(artistID: id)))
+        case .topSongs(let id): return .songs(Array(try requireCatalog().artistTopSongs(artistID: id, limit: Self.topSongsLimit)))
         case .charts(let storefront): return .songs(try requireCatalog().topCharts(storefront: storefront))
         case .save(let id): try save(id)
         case .unsave(let id):
@@ -122,9 +138,18 @@ public final class Session: Sendable {
         case .history(.off): try requireLibrary().setHistoryEnabled(false)
         case .history(.clear): try requireLibrary().clearHistory()
         case .help(let verb): return .text(CommandHelp.text(for: verb))
+        case .quit:
+            guard let onQuit else { throw CommandError.failed("This session cannot be quit from here.") }
+            // Paused, not stopped: stopping forgets the position, and the daemon saves it on the way
+            // out so the next start resumes there.
+            player.pause()
+            onQuit()
         }
         return .done(snapshot)
     }
+
+    /// How many songs `topsongs` asks the catalog for.
+    static let topSongsLimit = 25
 
     private func requireLibrary() throws -> MusicLibrary {
         guard let library else { throw CommandError.failed("The library is not open.") }

@@ -1,3 +1,4 @@
+import Player
 import Session
 
 /// Lines the daemon sends: replies to requests and events (docs/protocol.md).
@@ -18,5 +19,22 @@ public enum WireReply {
     /// `{"event":"name", …fields}`.
     public static func event(_ name: String, _ fields: [(String, JSONValue)]) -> String {
         JSONValue.object([("event", .string(name))] + fields).rendered
+    }
+
+    /// The event lines a player event becomes, in the order they are sent (docs/protocol.md):
+    /// a `status` event after every change of state, queue or current entry, followed by
+    /// `queueChanged` when the queue changed; none for `entryPlayed`. `snapshot` is read only
+    /// when a status event is sent.
+    public static func events(for event: PlayerEvent, snapshot: () -> Snapshot) -> [String] {
+        func status() -> String { Self.event("status", [("status", WireEncoding.snapshot(snapshot()))]) }
+        switch event {
+        case .stateChanged, .entryStarted: return [status()]
+        case .queueChanged: return [status(), Self.event("queueChanged", [])]
+        case .entryFailed(let entry, let reason):
+            return [Self.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string(reason))])]
+        case .outputFailed(let reason): return [Self.event("outputFailed", [("reason", .string(reason))])]
+        case .queueEnded: return [Self.event("queueEnded", [])]
+        case .entryPlayed: return []
+        }
     }
 }

@@ -47,7 +47,7 @@ public struct WireRequest: Sendable, Equatable {
 }
 
 /// A request id as the client sent it: a number or a string.
-public enum JSONValueID: Sendable, Equatable, Decodable {
+public enum JSONValueID: Sendable, Hashable, Decodable {
     /// A numeric id.
     case number(Double)
     /// A string id.
@@ -71,17 +71,20 @@ public enum JSONValueID: Sendable, Equatable, Decodable {
     }
 }
 
-/// Why a line was not a request, as a sentence.
+/// Why a line was not a request (or, for a client, not a reply or event), as a sentence.
 public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not JSON, or not the request shape; the text says what is expected.
     case malformed(String)
     /// Longer than the limit.
     case tooLong(Int)
+    /// A line from the daemon that is neither a reply nor an event; the text says what is wrong.
+    case unreadableReply(String)
 
     public var description: String {
         switch self {
         case .malformed(let expected): "The request could not be read: \(expected)."
         case .tooLong(let limit): "The request is longer than \(limit) bytes and was ignored."
+        case .unreadableReply(let problem): "A line from the daemon could not be read: \(problem)."
         }
     }
 }

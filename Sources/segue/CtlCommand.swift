@@ -1,5 +1,6 @@
 import Daemon
 import FoundationEssentials
+import Session
 import WireProtocol
 
 #if canImport(Glibc)
@@ -37,10 +38,16 @@ struct CtlCommand {
     }
 
     func run() -> Int32 {
+        let quitting = (try? Command.parse(line)) == .quit
         let connection: LineConnection
         do {
             connection = try LineConnection(path: SeguePaths.socket)
         } catch {
+            // Starting a daemon only to end it would be silly; there is nothing to quit.
+            if quitting {
+                printError("segue: no daemon is running.")
+                return 0
+            }
             // No daemon yet: start one, as the terminal UI would.
             guard DaemonCommand.startInBackground([]) == 0, let started = try? LineConnection(path: SeguePaths.socket) else { return 1 }
             connection = started
@@ -63,6 +70,10 @@ struct CtlCommand {
                 Console.write(decoded.text ?? "")
             }
             if !decoded.ok { printError("segue: \(decoded.error ?? "the command failed.")") }
+            // The daemon closes the connection after it removed its socket, so waiting for that
+            // means the daemon is gone as far as the next command can tell when this returns.
+            // Nothing else is sent to a connection that did not subscribe, so one read sees the end.
+            if quitting && decoded.ok { _ = try? connection.readLine(timeout: 5) }
             return decoded.ok ? 0 : 1
         } catch {
             printError("segue: \(error)")

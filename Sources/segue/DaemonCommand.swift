@@ -75,7 +75,14 @@ struct DaemonCommand {
             makeOutput: Outputs.maker(for: output),
             openSource: { item in try Sources.open(item.location, catalog: itunes) },
             onEvent: { hub.handle($0) })
-        let session = Session(player: player, catalog: itunes?.catalog, library: library)
+        // `quit` ends the daemon the way SIGTERM does, through the same path below (state saved,
+        // socket removed). Every thread blocks SIGTERM, so this only makes it pending for the
+        // sigwait here and returns at once: the session finishes the command and the server sends
+        // the reply, and `server.stop()` lets requests being answered finish and flushes their
+        // replies before it closes the connections, so the client gets its answer.
+        let session = Session(
+            player: player, catalog: itunes?.catalog, library: library,
+            onQuit: { kill(getpid(), SIGTERM) })
         let server: SessionServer
         do {
             server = try SessionServer(path: SeguePaths.socket, session: session)

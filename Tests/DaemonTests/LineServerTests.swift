@@ -1,3 +1,4 @@
+import Audio
 import Synchronization
 import TestSupport
 import Testing
@@ -275,6 +276,42 @@ private func fileMode(_ path: String) -> mode_t? {
         // The path is free for the next server.
         let next = try echoServer(path)
         next.stop()
+    }
+
+    @Test func stopFlushingLetsQueuedLinesOutFirst() throws {
+        let path = socketPath()
+        let server = try echoServer(path)
+        let reader = try LineConnection(path: path)
+        try reader.send("flood 2000")  // 2 MB: most of it waits in the outbox until the client reads
+        #expect(eventually { server.clients.count == 1 })
+        usleep(100_000)  // let the handler queue all of it
+        let stopped = Counter()
+        startThread(name: "stopper") {
+            server.stop(flushingFor: 10)
+            stopped.increment()
+        }
+        var lines = 0
+        while let line = try reader.readLine(timeout: 10) {
+            #expect(line.count == 1024)
+            lines += 1
+        }
+        #expect(lines == 2000)
+        #expect(eventually { stopped.count == 1 })
+        #expect(fileIdentity(path) == nil)
+    }
+
+    @Test func stopFlushingGivesUpOnAClientThatNeverReads() throws {
+        let path = socketPath()
+        let server = try echoServer(path)
+        let stuck = try LineConnection(path: path)
+        try stuck.send("flood 2000")
+        #expect(eventually { server.clients.count == 1 })
+        usleep(100_000)
+        server.stop(flushingFor: 0.2)  // returns after the time given, not when the client reads
+        #expect(fileIdentity(path) == nil)
+        var lines = 0
+        while case .some(.some) = try? stuck.readLine(timeout: 10) { lines += 1 }
+        #expect(lines < 2000)
     }
 
     @Test func broadcastReachesSubscribedClientsOnly() throws {

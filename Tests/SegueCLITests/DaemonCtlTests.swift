@@ -77,6 +77,27 @@ import Testing
         #expect(afterKill.contains("[2/2]"))
     }
 
+    @Test func quitEndsTheDaemonAndTheNextStartResumes() throws {
+        let home = Home()
+        defer { home.stop() }
+        _ = home.ctl("add", tone, preview)
+        let pid = try #require(home.daemonPID())
+        let quit = home.ctl("quit")
+        #expect(quit.exitCode == 0)
+        #expect(quit.stdoutText.hasPrefix("paused  tone30.mp3") && quit.stdoutText.contains("[1/2]"))
+        // ctl returns once the daemon closed the connection, which it does after removing the socket.
+        #expect(access(home.socket, F_OK) != 0)
+        for _ in 0..<250 where kill(pid, 0) == 0 { sleepSeconds(0.02) }
+        #expect(kill(pid, 0) != 0)
+        // With no daemon there is nothing to quit, and none is started for it.
+        let again = home.ctl("quit")
+        #expect(again.exitCode == 0 && again.stderr == "segue: no daemon is running.\n")
+        #expect(home.daemonPID() == nil)
+        // The state was saved as on SIGTERM.
+        let restored = home.ctl("status").stdoutText
+        #expect(restored.hasPrefix("paused  tone30.mp3") && restored.contains("[1/2]"))
+    }
+
     @Test func garbageAndHugeLinesGetErrorsAndTheConnectionStaysUsable() throws {
         let home = Home()
         defer { home.stop() }

@@ -12,12 +12,12 @@ private enum Kind: CaseIterable {
     case play, pause, toggle, stop, next, previous, restart
     case seekAbsolute, seekRelative, seekPercent, volumeAbsolute, volumeRelative
     case repeatSet, repeatCycle, shuffleSet, shuffleToggle, crossfade, status
-    case queue, addTail, addNext, move, remove, clear, jump
-    case search, lookup, album, artist, charts, chartsDefault
+    case queue, addTail, addNext, move, remove, clear, jump, replace
+    case search, lookup, album, artist, topSongs, charts, chartsDefault
     case save, saveCurrent, unsave, unsaveCurrent, saved
     case playlistList, playlistShow, playlistCreate, playlistRename, playlistDelete, playlistAdd, playlistRemove
     case playlistMove, playlistPlay, playlistImport, playlistExport
-    case history, help
+    case history, help, quit
 }
 
 private func kind(of command: Command) -> Kind {
@@ -47,10 +47,12 @@ private func kind(of command: Command) -> Kind {
     case .remove: .remove
     case .clear: .clear
     case .jump: .jump
+    case .replace: .replace
     case .search: .search
     case .lookup: .lookup
     case .album: .album
     case .artist: .artist
+    case .topSongs: .topSongs
     case .charts(.some): .charts
     case .charts(nil): .chartsDefault
     case .save(.some): .save
@@ -74,6 +76,7 @@ private func kind(of command: Command) -> Kind {
         }
     case .history: .history
     case .help: .help
+    case .quit: .quit
     }
 }
 
@@ -118,6 +121,8 @@ private let samples: [(Command, String)] = [
     (.remove([2...5, 9...9]), "remove 2-5 9"),
     (.clear, "clear"),
     (.jump(4), "jump 4"),
+    (.replace(["itunes:1", "itunes:2", "itunes:3"], start: 3), "replace 3 itunes:1 itunes:2 itunes:3"),
+    (.replace(["/music/My Song.mp3"], start: 1), "replace 1 \"/music/My Song.mp3\""),
     (.search(.songs, term: "Guns N' Roses"), "search songs Guns N' Roses"),
     (.search(.albums, term: "夜に駆ける"), "search albums 夜に駆ける"),
     (.search(.artists, term: "AC/DC"), "search artists AC/DC"),
@@ -125,6 +130,7 @@ private let samples: [(Command, String)] = [
     (.lookup(["1440857781", "5040714"]), "lookup 1440857781 5040714"),
     (.album("1440857781"), "album 1440857781"),
     (.artist("5040714"), "artist 5040714"),
+    (.topSongs("5040714"), "topsongs 5040714"),
     (.charts(storefront: "gb"), "charts gb"),
     (.charts(storefront: nil), "charts"),
     (.save("1440857781"), "save 1440857781"),
@@ -152,6 +158,7 @@ private let samples: [(Command, String)] = [
     (.history(.clear), "history clear"),
     (.help(nil), "help"),
     (.help("seek"), "help seek"),
+    (.quit, "quit"),
 ]
 
 @Test func everyKindHasASample() {
@@ -249,6 +256,9 @@ func quotedWords(_ line: String, _ items: [String]) throws {
 
 // MARK: Errors
 
+private let replaceSentence =
+    "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."
+
 @Test(arguments: [
     ("", "the command line is empty — try help."),
     ("   \t ", "the command line is empty — try help."),
@@ -283,6 +293,15 @@ func quotedWords(_ line: String, _ items: [String]) throws {
     ("remove 5-2", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
     ("remove 99999999999", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
     ("jump 0", "jump needs one queue position counting from 1, like jump 4."),
+    ("replace", replaceSentence),
+    ("replace 2", replaceSentence),
+    ("replace 0 itunes:1", replaceSentence),
+    ("replace 3 itunes:1 itunes:2", replaceSentence),
+    ("replace x itunes:1", replaceSentence),
+    ("replace 1 \"\"", replaceSentence),
+    ("topsongs", "topsongs needs one catalog artist id (digits), like topsongs 5040714."),
+    ("topsongs Queen", "topsongs needs one catalog artist id (digits), like topsongs 5040714."),
+    ("quit now", "quit takes no arguments."),
     ("search", "search needs a term, like search songs Guns N' Roses."),
     ("search   ", "search needs a term, like search songs Guns N' Roses."),
     ("lookup abc", "lookup needs catalog ids (digits), like lookup 1440857781."),
@@ -356,9 +375,12 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
 // MARK: Completion
 
 @Test func completion() {
-    #expect(CommandCompletion.verbs.count == 31)
+    #expect(CommandCompletion.verbs.count == 34)
     #expect(CommandCompletion.completions(for: "") == CommandCompletion.verbs)
-    #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove"])
+    #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove", "replace"])
+    #expect(CommandCompletion.completions(for: "to") == ["toggle", "topsongs"])
+    #expect(CommandCompletion.completions(for: "q") == ["queue", "quit"])
+    #expect(CommandCompletion.completions(for: "help qu") == ["help queue", "help quit"])
     #expect(CommandCompletion.completions(for: "VO") == ["volume"])
     #expect(CommandCompletion.completions(for: "pre") == ["previous"])
     #expect(CommandCompletion.completions(for: "repeat ") == ["repeat one", "repeat all", "repeat none"])

@@ -2,19 +2,27 @@ import Audio
 import Catalog
 import Player
 import Session
+import Synchronization
 import TestSupport
 import Testing
 
 /// Commands as a user types them, carried out on a real engine (fake decoders, a test clock).
 @Suite struct SessionPerformTests {
-    private func makeSession(_ output: ManualClockOutput, catalog: ITunesCatalog? = nil) -> Session {
+    private func makeSession(
+        _ output: ManualClockOutput, catalog: ITunesCatalog? = nil, onQuit: (@Sendable () -> Void)? = nil
+    ) -> Session {
         let player = MusicPlayer(
             decoders: FakeDecoderFactory(),
             converter: { FakeConverter(from: $0, to: $1, channels: $2) },
             makeOutput: { output },
             openSource: { NamedSource($0.location) },
             onEvent: { _ in })
-        return Session(player: player, catalog: catalog)
+        return Session(player: player, catalog: catalog, onQuit: onQuit)
+    }
+
+    private func demoCatalog() throws -> ITunesCatalog {
+        let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
+        return ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
     }
 
     private func run(_ session: Session, _ line: String) throws -> CommandResult {
@@ -101,9 +109,7 @@ import Testing
     }
 
     @Test func catalogCommandsAnswerFromTheDemoCatalog() throws {
-        let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
-        let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
-        let session = makeSession(ManualClockOutput(), catalog: catalog)
+        let session = makeSession(ManualClockOutput(), catalog: try demoCatalog())
         defer { session.player.shutdown() }
         guard case .songs(let songs) = try run(session, "search songs harbour lights") else {
             Issue.record("search did not return songs")
@@ -120,5 +126,94 @@ import Testing
             return
         }
         #expect(help.contains("seek"))
+    }
+
+    @Test func replacePlaysTheChosenItemWithTheRestAroundIt() throws {
+        let session = makeSession(ManualClockOutput())
+        defer { session.player.shutdown() }
+        _ = try run(session, "add old:441000")
+        guard case .done(let snapshot) = try run(session, "replace 3 1:441000 2:441000 3:441000 4:441000") else {
+            Issue.record("replace did not answer with the snapshot")
+            return
+        }
+        #expect(locations(session) == ["1:441000", "2:441000", "3:441000", "4:441000"])
+        #expect(snapshot.queuePosition == 3 && snapshot.current?.item.location == "3:441000")
+        #expect(snapshot.state.playbackStatus == .playing)
+        // Under three seconds in (the test clock has not moved), previous goes to the item before.
+        _ = try run(session, "previous")
+        #expect(session.snapshot.current?.item.location == "2:441000")
+        _ = try run(session, "next")
+        _ = try run(session, "next")
+        #expect(session.snapshot.current?.item.location == "4:441000")
+    }
+
+    @Test func replaceUnderShufflePlaysTheChosenItemFirst() throws {
+        let session = makeSession(ManualClockOutput())
+        defer { session.player.shutdown() }
+        _ = try run(session, "shuffle on")
+        _ = try run(session, "replace 4 1:441000 2:441000 3:441000 4:441000 5:441000")
+        let queue = session.player.queue
+        #expect(locations(session) == ["1:441000", "2:441000", "3:441000", "4:441000", "5:441000"])
+        #expect(queue.currentEntry?.item.location == "4:441000")
+        #expect(queue.playOrder.first == queue.currentEntryID && queue.playOrder.count == 5)
+        #expect(session.snapshot.state.shuffleMode == .songs && session.snapshot.state.playbackStatus == .playing)
+    }
+
+    @Test func replaceWithAStartPastTheItemsFailsAndChangesNothing() throws {
+        let session = makeSession(ManualClockOutput())
+        defer { session.player.shutdown() }
+        _ = try run(session, "add 1:441000")
+        // The parser refuses this; a command built in code reaches the session.
+        #expect(throws: CommandError.failed("There is no item 3 to start at; replace was given 2.")) {
+            try session.perform(.replace(["a", "b"], start: 3)).get()
+        }
+        #expect(locations(session) == ["1:441000"])
+    }
+
+    @Test func topSongsAnswersWithTheArtistsSongs() throws {
+        let session = makeSession(ManualClockOutput(), catalog: try demoCatalog())
+        defer { session.player.shutdown() }
+        guard case .songs(let songs) = try run(session, "topsongs 9000000003") else {
+            Issue.record("topsongs did not return songs")
+            return
+        }
+        #expect(songs.count == 4 && songs.allSatisfy { $0.artistName == "Hoshizora Trio" })
+        #expect(throws: CommandError.failed("No catalog is configured.")) { try run(makeSession(ManualClockOutput()), "topsongs 1") }
+    }
+
+    @Test func quitPausesAndCallsTheHookOnce() throws {
+        let calls = Mutex(0)
+        let session = makeSession(ManualClockOutput(), onQuit: { calls.withLock { $0 += 1 } })
+        defer { session.player.shutdown() }
+        _ = try run(session, "add 1:441000")
+        guard case .done(let snapshot) = try run(session, "quit") else {
+            Issue.record("quit did not answer with the snapshot")
+            return
+        }
+        #expect(snapshot.state.playbackStatus == .paused)
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test func quitWithoutAHookFailsAndKeepsPlaying() throws {
+        let session = makeSession(ManualClockOutput())
+        defer { session.player.shutdown() }
+        _ = try run(session, "add 1:441000")
+        #expect(throws: CommandError.failed("This session cannot be quit from here.")) { try run(session, "quit") }
+        #expect(session.snapshot.state.playbackStatus == .playing)
+    }
+
+    @Test func helpListsAndExplainsTheNewVerbs() throws {
+        let session = makeSession(ManualClockOutput())
+        defer { session.player.shutdown() }
+        guard case .text(let all) = try run(session, "help") else {
+            Issue.record("help did not return text")
+            return
+        }
+        for usage in ["replace START ITEM…", "topsongs ARTIST-ID", "quit "] { #expect(all.contains(usage), "\(usage)") }
+        guard case .text(let one) = try run(session, "help replace") else {
+            Issue.record("help replace did not return text")
+            return
+        }
+        #expect(one.hasPrefix("replace START ITEM…\n  Replace the queue"))
     }
 }

@@ -1,0 +1,114 @@
+import FoundationEssentials
+
+/// One line from the daemon.
+public enum DaemonMessage: Sendable, Equatable {
+    /// A reply: `id` as sent (nil when the request had none or could not be read), the result or the error sentence, and the text rendering.
+    case reply(id: JSONValueID?, result: Result<WireResult, WireFailure>, text: String?)
+    /// An event, on a subscribed connection.
+    case event(WireEvent)
+
+    /// Parses one line (with or without its newline). A line with `"event"` is an event, one
+    /// with `"ok"` a reply; fields a client does not know are ignored, null fields read as nil,
+    /// unknown events read as `.unknown` and results of unknown kinds as `.text`. Throws
+    /// `WireError.unreadableReply`, with a sentence, for lines that are neither.
+    public static func parse(_ line: String) throws(WireError) -> DaemonMessage {
+        do {
+            return try JSONDecoder().decode(Line.self, from: Data(line.utf8)).message
+        } catch let error as DecodingError {
+            throw .unreadableReply(Self.problem(error))
+        } catch {
+            throw .unreadableReply("it is neither a reply (with \"ok\") nor an event (with \"event\")")
+        }
+    }
+
+    /// What is wrong with the line, naming the field (`result.items[2].title`).
+    private static func problem(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            var out = ""
+            for key in keys {
+                if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return out
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\"\(path(context.codingPath + [key]))\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.codingPath.isEmpty ? "it is not a JSON object" : "\"\(path(context.codingPath))\" has the wrong type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : "\"\(path(context.codingPath))\" is not valid"
+        @unknown default: return "it is not in the documented shape"
+        }
+    }
+}
+
+/// A thrown marker: the line is a JSON object but neither a reply nor an event.
+private struct NeitherReplyNorEvent: Error {}
+
+private enum LineKey: String, CodingKey {
+    case event, id, ok, result, text, error, status, entry, reason
+}
+
+/// The whole line, read field by field so that only the fields its kind has are decoded: a
+/// newer daemon's event may reuse a name with another shape.
+private struct Line: Decodable {
+    var message: DaemonMessage
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: LineKey.self)
+        if let name = try c.decodeIfPresent(String.self, forKey: .event) {
+            message = .event(try Self.event(name, c))
+            return
+        }
+        guard let ok = try c.decodeIfPresent(Bool.self, forKey: .ok) else { throw NeitherReplyNorEvent() }
+        // An id this client could not have sent (neither number nor string) is no id of its own.
+        let id = (try? c.decodeIfPresent(JSONValueID.self, forKey: .id)) ?? nil
+        let text = try c.decodeIfPresent(String.self, forKey: .text)
+        guard ok else {
+            let message = try c.decodeIfPresent(String.self, forKey: .error) ?? "The daemon did not say why the command failed."
+            self.message = .reply(id: id, result: .failure(WireFailure(message: message)), text: text)
+            return
+        }
+        let body = try c.decodeIfPresent(ResultBody.self, forKey: .result)
+        message = .reply(id: id, result: .success(body?.result ?? .text(text ?? "")), text: text)
+    }
+
+    private static func event(_ name: String, _ c: KeyedDecodingContainer<LineKey>) throws -> WireEvent {
+        switch name {
+        case "status": return .status(try c.decode(WireSnapshot.self, forKey: .status))
+        case "entryFailed":
+            return .entryFailed(
+                entry: try c.decodeIfPresent(WireEntry.self, forKey: .entry), reason: try c.decode(String.self, forKey: .reason))
+        case "outputFailed": return .outputFailed(reason: try c.decode(String.self, forKey: .reason))
+        case "queueEnded": return .queueEnded
+        case "queueChanged": return .queueChanged
+        default: return .unknown(name)
+        }
+    }
+}
+
+private enum ResultKey: String, CodingKey {
+    case kind, status, entries, current, items, text
+}
+
+/// A reply's `result`; `result` is nil for a kind this client does not know.
+private struct ResultBody: Decodable {
+    var result: WireResult?
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: ResultKey.self)
+        switch try c.decode(String.self, forKey: .kind) {
+        case "status": result = .status(try c.decode(WireSnapshot.self, forKey: .status))
+        case "queue":
+            result = .queue(
+                entries: try c.decode([WireEntry].self, forKey: .entries), current: try c.decodeIfPresent(Int.self, forKey: .current))
+        case "songs": result = .songs(try c.decode([WireSong].self, forKey: .items))
+        case "albums": result = .albums(try c.decode([WireAlbum].self, forKey: .items))
+        case "artists": result = .artists(try c.decode([WireArtist].self, forKey: .items))
+        case "playlists": result = .playlists(try c.decode([WirePlaylist].self, forKey: .items))
+        case "items": result = .items(try c.decode([WireItem].self, forKey: .items))
+        case "history": result = .history(try c.decode([WireHistoryItem].self, forKey: .items))
+        case "text": result = .text(try c.decode(String.self, forKey: .text))
+        default: result = nil
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// An album as the daemon sends it (`WireEncoding.album`), read back by a client. Fields the
+/// daemon writes as null, or leaves out, are nil.
+public struct WireAlbum: Sendable, Equatable, Decodable {
+    /// The catalog id.
+    public var id: String
+    /// The album's title.
+    public var title: String
+    /// The album artist's name.
+    public var artist: String
+    /// The artist's catalog id.
+    public var artistId: String?
+    /// How many tracks it has.
+    public var trackCount: Int?
+    /// The primary genre's name.
+    public var genre: String?
+    /// ISO 8601 in UTC, such as `2019-11-29T12:00:00Z`.
+    public var releaseDate: String?
+    /// True for a single.
+    public var single: Bool
+    /// True for an EP.
+    public var ep: Bool
+
+    /// Creates an album; every field but the first three may be left out.
+    public init(
+        id: String, title: String, artist: String, artistId: String? = nil, trackCount: Int? = nil, genre: String? = nil,
+        releaseDate: String? = nil, single: Bool = false, ep: Bool = false
+    ) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.artistId = artistId
+        self.trackCount = trackCount
+        self.genre = genre
+        self.releaseDate = releaseDate
+        self.single = single
+        self.ep = ep
+    }
+}

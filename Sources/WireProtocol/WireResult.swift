@@ -1,0 +1,23 @@
+/// What a command produced, as a client reads it from a reply's `result` (docs/protocol.md);
+/// the counterpart of `CommandResult`.
+public enum WireResult: Sendable, Equatable {
+    /// `kind: status`: the snapshot after a transport, queue-edit or mode command.
+    case status(WireSnapshot)
+    /// `kind: queue`: the entries in queue order and the current entry's id.
+    case queue(entries: [WireEntry], current: Int?)
+    /// `kind: songs`: catalog or library songs.
+    case songs([WireSong])
+    /// `kind: albums`: catalog or library albums.
+    case albums([WireAlbum])
+    /// `kind: artists`: catalog artists.
+    case artists([WireArtist])
+    /// `kind: playlists`: the playlists without their items.
+    case playlists([WirePlaylist])
+    /// `kind: items`: a playlist's items, in order.
+    case items([WireItem])
+    /// `kind: history`: recently played items, most recent first.
+    case history([WireHistoryItem])
+    /// `kind: text`: text for people (help, an exported M3U). A result of a kind this client
+    /// does not know (from a newer daemon) also reads as this, holding the reply's text.
+    case text(String)
+}

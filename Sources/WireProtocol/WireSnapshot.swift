@@ -1,0 +1,45 @@
+/// The player's state as the daemon sends it (`WireEncoding.snapshot`, docs/protocol.md), in
+/// `status` replies and events.
+public struct WireSnapshot: Sendable, Equatable, Decodable {
+    /// `stopped`, `playing`, `paused`, `interrupted`, `seekingForward` or `seekingBackward`.
+    public var status: String
+    /// The current entry, if any.
+    public var current: WireEntry?
+    /// Its position in the queue, counting from 1.
+    public var queuePosition: Int?
+    /// How many entries the queue holds.
+    public var queueLength: Int
+    /// Seconds heard of the current entry when the snapshot was taken.
+    public var position: Double?
+    /// Its length in seconds, when known.
+    public var duration: Double?
+    /// `none`, `one` or `all`.
+    public var `repeat`: String
+    /// `off` or `songs`.
+    public var shuffle: String
+    /// 0 to 100.
+    public var volume: Double
+    /// Seconds consecutive entries overlap (0: gapless).
+    public var crossfade: Double
+    /// True when the current entry is ready to play at once.
+    public var prepared: Bool
+
+    /// Creates a snapshot; the defaults are those of an idle player with an empty queue.
+    public init(
+        status: String = "stopped", current: WireEntry? = nil, queuePosition: Int? = nil, queueLength: Int = 0,
+        position: Double? = nil, duration: Double? = nil, repeat: String = "none", shuffle: String = "off", volume: Double = 100,
+        crossfade: Double = 0, prepared: Bool = false
+    ) {
+        self.status = status
+        self.current = current
+        self.queuePosition = queuePosition
+        self.queueLength = queueLength
+        self.position = position
+        self.duration = duration
+        self.repeat = `repeat`
+        self.shuffle = shuffle
+        self.volume = volume
+        self.crossfade = crossfade
+        self.prepared = prepared
+    }
+}

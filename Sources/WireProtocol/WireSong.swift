@@ -1,0 +1,51 @@
+/// A song as the daemon sends it (`WireEncoding.song`), read back by a client. Fields the
+/// daemon writes as null, or leaves out, are nil.
+public struct WireSong: Sendable, Equatable, Decodable {
+    /// The catalog id (or the library's id for a saved song).
+    public var id: String
+    /// The song's title.
+    public var title: String
+    /// The credited artist's name.
+    public var artist: String
+    /// The artist's catalog id.
+    public var artistId: String?
+    /// The album's title.
+    public var album: String?
+    /// The album's catalog id.
+    public var albumId: String?
+    /// Length in seconds.
+    public var duration: Double?
+    /// The primary genre's name.
+    public var genre: String?
+    /// ISO 8601 in UTC, such as `2019-11-29T12:00:00Z`.
+    public var releaseDate: String?
+    /// `explicit`, `cleaned`, `notExplicit` or `unknown`.
+    public var explicit: String?
+    /// The disc number.
+    public var disc: Int?
+    /// The track number on its disc.
+    public var track: Int?
+    /// False when the catalog has no preview to play.
+    public var playable: Bool
+
+    /// Creates a song; every field but the first three may be left out.
+    public init(
+        id: String, title: String, artist: String, artistId: String? = nil, album: String? = nil, albumId: String? = nil,
+        duration: Double? = nil, genre: String? = nil, releaseDate: String? = nil, explicit: String? = nil, disc: Int? = nil,
+        track: Int? = nil, playable: Bool = true
+    ) {
+        self.id = id
+        self.title = title
+        self.artist = artist
+        self.artistId = artistId
+        self.album = album
+        self.albumId = albumId
+        self.duration = duration
+        self.genre = genre
+        self.releaseDate = releaseDate
+        self.explicit = explicit
+        self.disc = disc
+        self.track = track
+        self.playable = playable
+    }
+}

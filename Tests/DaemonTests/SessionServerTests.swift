@@ -1,0 +1,127 @@
+import Audio
+import Daemon
+import Player
+import Session
+import Synchronization
+import TestSupport
+import Testing
+import WireProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The session served over a socket, as a client such as the terminal UI meets it: events in
+/// the documented order, and `quit` answered before the server goes away.
+@Suite struct SessionServerTests {
+    /// The server, for the closures made before it exists (player events, the quit hook).
+    final class ServerBox: Sendable {
+        let server = Mutex<SessionServer?>(nil)
+        var current: SessionServer? { server.withLock { $0 } }
+    }
+
+    /// A session whose player events go to the server; `quit` stops the server from another
+    /// thread, as the daemon's main thread does after SIGTERM.
+    private func serve(_ path: String) throws -> (SessionServer, Session) {
+        let box = ServerBox()
+        let output = ManualClockOutput()
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+            openSource: { NamedSource($0.location) }, onEvent: { event in box.current?.announce(event) })
+        let session = Session(
+            player: player, catalog: nil,
+            onQuit: { startThread(name: "quitter") { box.current?.stop() } })
+        let server = try SessionServer(path: path, session: session)
+        box.server.withLock { $0 = server }
+        return (server, session)
+    }
+
+    /// Reads messages until the reply to `id`; returns the events before it and the reply.
+    private func readUntilReply(_ connection: LineConnection, id: Double) throws -> (events: [WireEvent], reply: DaemonMessage) {
+        var events: [WireEvent] = []
+        while let line = try connection.readLine(timeout: 10) {
+            let message = try DaemonMessage.parse(line)
+            switch message {
+            case .event(let event): events.append(event)
+            case .reply(let replyID, _, _) where replyID == .number(id): return (events, message)
+            case .reply: continue
+            }
+        }
+        throw WireError.unreadableReply("the connection ended before the reply to \(id)")
+    }
+
+    @Test func aQueueChangeSendsStatusThenQueueChanged() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let (server, session) = try serve(path)
+        defer {
+            server.stop()
+            session.player.shutdown()
+        }
+        let connection = try LineConnection(path: path)
+        try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
+        #expect(try readUntilReply(connection, id: 1).events.isEmpty)
+
+        try connection.send(WireRequest(id: .number(2), command: "add 1:441000 2:441000").line)
+        let (events, reply) = try readUntilReply(connection, id: 2)
+        guard case .reply(_, .success(.status(let snapshot)), _) = reply else {
+            Issue.record("add did not answer with the status: \(reply)")
+            return
+        }
+        #expect(snapshot.queueLength == 2)
+        let changes = events.indices.filter { events[$0] == .queueChanged }
+        #expect(!changes.isEmpty)
+        for index in changes {
+            guard index > 0, case .status = events[index - 1] else {
+                Issue.record("queueChanged without a status event right before it: \(events)")
+                continue
+            }
+        }
+        // Changing the volume changes no queue.
+        try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
+        let volume = try readUntilReply(connection, id: 3).events
+        #expect(!volume.isEmpty && !volume.contains(.queueChanged))
+    }
+
+    @Test func quitIsAnsweredBeforeTheServerCloses() throws {
+        // The hook stops the server on another thread at once; the reply must still arrive, every time.
+        for _ in 0..<20 {
+            let path = Fixtures.temporaryDirectory() + "/s"
+            let (_, session) = try serve(path)
+            defer { session.player.shutdown() }
+            let connection = try LineConnection(path: path)
+            try connection.send(WireRequest(id: .number(1), command: "add 1:441000").line)
+            _ = try readUntilReply(connection, id: 1)
+            try connection.send(WireRequest(id: .string("q"), command: "quit").line)
+            let line = try #require(try connection.readLine(timeout: 10))
+            guard case .reply(.string("q"), .success(.status(let snapshot)), _) = try DaemonMessage.parse(line) else {
+                Issue.record("quit was not answered with the status: \(line)")
+                return
+            }
+            #expect(snapshot.status == "paused")
+            #expect(try connection.readLine(timeout: 10) == nil)
+            #expect(access(path, F_OK) != 0)
+        }
+    }
+
+    @Test func quitWithoutAHookIsRefusedAndTheServerStays() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let output = ManualClockOutput()
+        let session = Session(
+            player: MusicPlayer(
+                decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+                openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+            catalog: nil)
+        let server = try SessionServer(path: path, session: session)
+        defer {
+            server.stop()
+            session.player.shutdown()
+        }
+        let connection = try LineConnection(path: path)
+        try connection.send(WireRequest(id: .number(1), command: "quit").line)
+        let reply = try DaemonMessage.parse(try #require(try connection.readLine(timeout: 10)))
+        #expect(
+            reply == .reply(id: .number(1), result: .failure(WireFailure(message: "This session cannot be quit from here.")), text: nil))
+        try connection.send(WireRequest(id: .number(2), command: "status").line)
+        #expect(try connection.readLine(timeout: 10)?.hasPrefix(#"{"id":2,"ok":true"#) == true)
+    }
+}
