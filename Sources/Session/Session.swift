@@ -96,7 +96,7 @@ public final class Session: Sendable {
             return .queue(queue.entries, current: queue.currentEntryID)
         case .add(let locations, let position):
             let wasEmpty = player.queue.entries.isEmpty
-            player.insert(locations.map(item), position: position)
+            player.insert(described(locations), position: position)
             if wasEmpty { try player.play() }
         case .move(let from, let to): try player.move(try entryID(at: from), to: to - 1)
         case .remove(let ranges):
@@ -111,7 +111,7 @@ public final class Session: Sendable {
             }
             // setQueue makes the start current; under shuffle it reshuffles with the current entry
             // first, so the chosen item plays first either way.
-            player.setQueue(locations.map(item), startingAt: start - 1)
+            player.setQueue(described(locations), startingAt: start - 1)
             try player.play()
         case .search(let kind, let term):
             let catalog = try requireCatalog()
@@ -150,6 +150,26 @@ public final class Session: Sendable {
 
     /// How many songs `topsongs` asks the catalog for.
     static let topSongsLimit = 25
+
+    /// Queue items for what a user typed, with the titles, artists, albums and lengths of catalog
+    /// songs filled in from the catalog (one lookup for all of them, usually from its cache), so
+    /// the queue and playlists read as music rather than ids. Without the catalog they stay bare.
+    private func described(_ locations: [String]) -> [PlayableItem] {
+        var items = locations.map(item)
+        let bare = items.indices.filter { items[$0].title == nil && items[$0].location.hasPrefix("itunes:") }
+        guard !bare.isEmpty, let catalog else { return items }
+        let ids = bare.map { String(items[$0].location.dropFirst("itunes:".count)) }
+        guard let songs = try? catalog.lookupSongs(ids: ids) else { return items }
+        let byID = Dictionary(songs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, id) in zip(bare, ids) {
+            guard let song = byID[id] else { continue }
+            items[index].title = song.title
+            items[index].artist = song.artistName
+            items[index].album = song.albumTitle
+            // Not the duration: the catalog gives the whole track's, a preview lasts 30 s.
+        }
+        return items
+    }
 
     private func requireLibrary() throws -> MusicLibrary {
         guard let library else { throw CommandError.failed("The library is not open.") }
@@ -191,7 +211,7 @@ public final class Session: Sendable {
         case .create(let name): _ = try library.createPlaylist(name: name)
         case .rename(let name, let newName): try library.renamePlaylist(try id(name), to: newName)
         case .delete(let name): try library.deletePlaylist(try id(name))
-        case .add(let name, let locations): try library.addToPlaylist(try id(name), items: locations.map(item))
+        case .add(let name, let locations): try library.addToPlaylist(try id(name), items: described(locations))
         case .remove(let name, let ranges):
             try library.removeFromPlaylist(try id(name), positions: ranges.flatMap { $0.map { $0 - 1 } })
         case .move(let name, let from, let to): try library.movePlaylistItem(try id(name), from: from - 1, to: to - 1)

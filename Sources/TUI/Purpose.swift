@@ -1,7 +1,10 @@
+import Player
 import Session
 
 /// Why a request was sent, so its reply lands in the right place.
 enum Purpose: Sendable, Equatable {
+    /// The status, asked for while the playing entry's length is unknown.
+    case refresh
     /// The queue's entries, for the Queue view.
     case queue
     /// One of the three catalog searches for `term`.

@@ -79,7 +79,7 @@ public struct Screen: Sendable {
             let isMarked = page.marked.contains(index)
             var isPlaying = false
             if case .entry(let e) = row { isPlaying = e.id == playingID } else if let l = row.location { isPlaying = l == playingLocation }
-            let cells = columns(for: row, index: index, width: layout.columns - 3)
+            let cells = columns(for: row, index: index, width: layout.columns - 3, numbered: isAlbum(page.kind))
             let marker = isMarked ? "+" : isPlaying ? "▶" : " "
             if isCursor || isMarked {
                 let line = text.fit(" " + marker + " " + cells.map(\.0).joined(), layout.columns, pad: true)
@@ -106,7 +106,12 @@ public struct Screen: Sendable {
     }
 
     /// A row's cells, each cut and padded to its column; the flag marks secondary text.
-    private func columns(for row: Row, index: Int, width: Int) -> [(String, Bool)] {
+    private func isAlbum(_ kind: Page.Kind) -> Bool {
+        if case .album = kind { return true }
+        return false
+    }
+
+    private func columns(for row: Row, index: Int, width: Int, numbered: Bool) -> [(String, Bool)] {
         let timeWidth = 6
         let rest = max(0, width - timeWidth - 1)
         func three(_ a: String, _ b: String, _ c: String, _ time: String) -> [(String, Bool)] {
@@ -122,7 +127,7 @@ public struct Screen: Sendable {
         case .header(let title): return [(text.fit(title, width, pad: true), false)]
         case .text(let line): return [(text.fit(line, width, pad: true), false)]
         case .song(let s):
-            let number = s.track.map { "\($0). " } ?? ""
+            let number = numbered ? s.track.map { "\($0). " } ?? "" : ""
             return three(number + s.title, s.artist, s.album ?? "", clock(s.duration))
         case .album(let a):
             let year = a.releaseDate.map { String($0.prefix(4)) } ?? ""

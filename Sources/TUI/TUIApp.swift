@@ -100,7 +100,7 @@ public final class TUIApp {
                 }
             }
         } catch {
-            return try reconnect(error.description)
+            return try reconnect(String(describing: error))
         }
         return effects
     }

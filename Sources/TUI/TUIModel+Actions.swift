@@ -1,3 +1,4 @@
+import Player
 import Session
 import WireProtocol
 
@@ -72,9 +73,9 @@ extension TUIModel {
         case .cycleRepeat: return [request(.action(done: "", refreshLibrary: false), "repeat")]
         case .toggleShuffle: return [request(.action(done: "", refreshLibrary: false), "shuffle")]
         case .search:
-            var effects = show(.search)
+            let effects = show(.search)
             stacks[TUIModel.Tab.search.rawValue].removeLast(stacks[TUIModel.Tab.search.rawValue].count - 1)
-            mode = .search(LineEditor(searchTerm))
+            mode = .search(LineEditor(""))
             return effects
         case .commandLine:
             mode = .command(LineEditor("", history: commandHistory), completions: [], index: nil)
@@ -154,7 +155,13 @@ extension TUIModel {
 
     private mutating func play(_ locations: [String], start: Int) -> [Effect] {
         guard !locations.isEmpty else { return [] }
-        return [request(.action(done: "", refreshLibrary: false), "replace \(start) " + Quoting.words(locations))]
+        return [request(.action(done: "", refreshLibrary: false), "replace \(start) " + Quoting.words(locations), channel: Self.channel(for: locations))]
+    }
+
+    /// Catalog songs are looked up as they are queued (for their titles), which can wait on the
+    /// network, so they go on the catalog connection and never hold up a key like pause.
+    static func channel(for locations: [String]) -> Channel {
+        locations.contains { $0.hasPrefix("itunes:") } ? .catalog : .control
     }
 
     mutating func openAlbum(id: String, title: String, artist: String) -> [Effect] {
@@ -186,7 +193,9 @@ extension TUIModel {
         if !locations.isEmpty {
             let what = locations.count == 1 ? "1 song" : "\(locations.count) songs"
             let done = position == .tail ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
-            effects.insert(request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations)), at: 0)
+            effects.insert(
+                request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations)),
+                at: 0)
         }
         if effects.isEmpty { error("There is nothing here to add to the queue.") }
         return effects

@@ -55,11 +55,15 @@ extension TUIModel {
     private mutating func handle(_ result: WireResult, text: String?, for purpose: Purpose, now: Double) -> [Effect] {
         if case .status(let s) = result { update(s, now: now) }
         switch (purpose, result) {
-        case (.queue, .queue(let entries, _)):
+        case (.queue, .queue(let entries, let current)):
+            let height = max(1, listHeight)
             updatePages(.queue) { page in
+                let wasEmpty = page.rows.isEmpty
                 page.status = entries.isEmpty ? "The queue is empty. Find music with / or in the Library (2), then press Enter." : nil
                 page.setRows(entries.map(Row.entry))
-                page.list.reveal(height: max(1, listHeight))
+                // The first time the queue shows, start on the entry playing.
+                if wasEmpty, let current, let index = entries.firstIndex(where: { $0.id == current }) { page.moveTo(index) }
+                page.list.reveal(height: height)
             }
         case (.search(let kind, let term), _):
             searchesInFlight = max(0, searchesInFlight - 1)
@@ -129,7 +133,7 @@ extension TUIModel {
             }
             let verb = position == .tail ? "add" : "playnext"
             let done = position == .tail ? "Added \(locations.count) songs to the end of the queue." : "\(locations.count) songs will play next."
-            return [request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations))]
+            return [request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations))]
         case (.action(let done, let refresh), _):
             if !done.isEmpty { notice(done) }
             if refresh { return refreshLibrary() }

@@ -125,10 +125,18 @@ public struct TUIModel: Sendable {
     }
 
     /// The clock moved on: fires a search whose debounce ran out.
+    /// Also asks for the status while an entry plays whose length is not known yet (the daemon
+    /// learns it once decoding starts and sends no event for that).
     public mutating func tick(now: Double) -> [Effect] {
-        guard let deadline = searchDeadline, now >= deadline else { return [] }
+        var effects: [Effect] = []
+        if let snapshot, snapshot.status == "playing", snapshot.current != nil, snapshot.duration == nil,
+            !pending.values.contains(.refresh), now - snapshotTime >= 0.5
+        {
+            effects.append(request(.refresh, "status"))
+        }
+        guard let deadline = searchDeadline, now >= deadline else { return effects }
         searchDeadline = nil
-        return fireSearch()
+        return effects + fireSearch()
     }
 
     /// Sends `line` for `purpose`, remembering why.

@@ -36,11 +36,11 @@ struct UICommand {
         do {
             app = try TUIApp(terminal: terminal, model: model) { () throws(DaemonError) in
                 let control: LineConnection
-                do {
-                    control = try LineConnection(path: SeguePaths.socket)
-                } catch {
+                if let running = try? LineConnection(path: SeguePaths.socket) {
+                    control = running
+                } else {
                     // No daemon yet: start one. Its messages go to the UI's log while curses owns the screen.
-                    guard DaemonCommand.startInBackground(arguments) == 0 else { throw error }
+                    _ = DaemonCommand.startInBackground(arguments)
                     control = try LineConnection(path: SeguePaths.socket)
                 }
                 return (control, try LineConnection(path: SeguePaths.socket))

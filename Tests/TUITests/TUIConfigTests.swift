@@ -36,8 +36,9 @@ import Testing
     @Test func theHelpIsMadeFromTheKeyMapInUse() {
         var d = Driver(config: TUIConfig.parse("bind.ctrl-n = next\nbind.z = :seek 0").config)
         d.key(.character("?"))
-        let screen = d.screen().joined(separator: "\n")
-        #expect(screen.contains("ctrl-n n"))
+        #expect(d.screen().joined(separator: "\n").contains("j down  "))
+        let help = d.model.page.rows.compactMap { if case .text(let t) = $0 { t } else { nil } }
+        #expect(help.contains { $0.contains("n ctrl-n") && $0.contains("Next entry") })
         d.key(.character("G"))
         #expect(d.screen().joined(separator: "\n").contains(":seek 0"))
     }

@@ -40,7 +40,8 @@ import WireProtocol
     @Test func aNewTermWaitsForTheSearchInFlightAndTheNewestWins() {
         var d = Driver()
         d.key(.character("/"))
-        d.type("abc\n")
+        d.type("abc")
+        d.wait(0.5)
         #expect(d.sent.filter { $0.line.hasPrefix("search") }.count == 3)
         d.type("d")
         d.wait(0.5)
