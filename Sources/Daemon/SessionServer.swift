@@ -13,13 +13,17 @@ public final class SessionServer: Sendable {
     private let session: Session
     private let box = Mutex<LineServer?>(nil)
     private let gate = RequestGate()
+    private let lastNotice = Mutex<String?>(nil)
 
     /// Listens at `path` for `session`; throws `DaemonError` (for example when another daemon runs).
     public init(path: String, session: Session) throws(DaemonError) {
         self.session = session
         let server = try LineServer(
             path: path, maxLineBytes: Self.maxLineBytes,
-            onLine: { [session, gate] client, line in Self.answer(client, line, session: session, gate: gate) },
+            onLine: { [weak self, session, gate] client, line in
+                Self.answer(client, line, session: session, gate: gate)
+                self?.announceCatalogChange()
+            },
             onOversize: { client in client.send(WireReply.failure(id: nil, message: WireError.tooLong(Self.maxLineBytes).description)) })
         box.withLock { $0 = server }
     }
@@ -38,6 +42,18 @@ public final class SessionServer: Sendable {
     public func announce(_ event: PlayerEvent) {
         guard let server = box.withLock({ $0 }) else { return }
         for line in WireReply.events(for: event, snapshot: { session.snapshot }) { server.broadcast(line) }
+    }
+
+    /// Tells subscribed clients when the catalog became unreachable (the demo answers instead) or
+    /// reachable again, after the request that found out.
+    private func announceCatalogChange() {
+        let notice = session.catalogNotice
+        let changed = lastNotice.withLock { last in
+            defer { last = notice }
+            return last != notice
+        }
+        guard changed, let server = box.withLock({ $0 }) else { return }
+        server.broadcast(WireReply.event("catalog", [("notice", .string(notice))]))
     }
 
     /// One request line: a reply always comes back, even for garbage.

@@ -32,8 +32,10 @@ public final class Session: Sendable {
         player: MusicPlayer, catalog: ITunesCatalog?, library: MusicLibrary? = nil,
         item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) },
         clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
-        onQuit: (@Sendable () -> Void)? = nil
+        onQuit: (@Sendable () -> Void)? = nil,
+        catalogNotice: (@Sendable () -> String?)? = nil
     ) {
+        self.catalogNoticeSource = catalogNotice
         self.player = player
         self.catalog = catalog
         self.library = library
@@ -41,6 +43,12 @@ public final class Session: Sendable {
         self.clock = clock
         self.onQuit = onQuit
     }
+
+    private let catalogNoticeSource: (@Sendable () -> String?)?
+
+    /// Why the catalog's last answer came from the demo catalog (the service was unreachable),
+    /// or nil when it came from the service.
+    public var catalogNotice: String? { catalogNoticeSource?() }
 
     /// Route the player's events here: entries heard to the end or past half go into the
     /// listening history (when it is on).

@@ -52,6 +52,11 @@ public struct Screen: Sendable {
         for (tab, label, column) in Layout.tabLabels() where column + label.count <= layout.columns {
             put(&frame, layout.tabRow, column, label, tab == model.tab ? Style(.cursor, bold: true) : Style(.title))
         }
+        if model.catalogNotice != nil {
+            let flag = "offline: demo catalog"
+            let end = Layout.tabLabels().last.map { $0.column + $0.label.count + 2 } ?? 0
+            if end + flag.count + 1 <= layout.columns { put(&frame, layout.tabRow, layout.columns - flag.count - 1, flag, Style(.error, bold: true)) }
+        }
         let page = model.page
         var title = page.title
         if !page.rows.isEmpty, page.kind != .help { title += "  (\(page.list.cursor + 1)/\(page.rows.count))" }

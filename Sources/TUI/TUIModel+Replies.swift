@@ -35,6 +35,9 @@ extension TUIModel {
             error(reason)
         case .queueEnded:
             notice("The queue has ended.")
+        case .catalog(let notice):
+            catalogNotice = notice
+            if let notice { error(notice) } else { self.notice("The catalog is reachable again.") }
         case .unknown:
             break
         }

@@ -53,6 +53,8 @@ public struct TUIModel: Sendable {
     public var listHeight: Int { Layout(rows: screenRows, columns: screenColumns).listRows.count }
 
     var commandHistory: [String]
+    /// Set while the catalog is unreachable and the demo catalog answers (the tab bar says so).
+    public internal(set) var catalogNotice: String?
     var searchTerm = ""
     var searchDeadline: Double?
     var searchesInFlight = 0

@@ -45,7 +45,7 @@ public enum DaemonMessage: Sendable, Equatable {
 private struct NeitherReplyNorEvent: Error {}
 
 private enum LineKey: String, CodingKey {
-    case event, id, ok, result, text, error, status, entry, reason
+    case event, id, ok, result, text, error, status, entry, reason, notice
 }
 
 /// The whole line, read field by field so that only the fields its kind has are decoded: a
@@ -81,6 +81,7 @@ private struct Line: Decodable {
         case "outputFailed": return .outputFailed(reason: try c.decode(String.self, forKey: .reason))
         case "queueEnded": return .queueEnded
         case "queueChanged": return .queueChanged
+        case "catalog": return .catalog(notice: try c.decodeIfPresent(String.self, forKey: .notice))
         default: return .unknown(name)
         }
     }

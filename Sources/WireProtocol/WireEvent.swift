@@ -11,6 +11,9 @@ public enum WireEvent: Sendable, Equatable {
     /// `queueChanged`: the queue's entries, their order or the current entry may have changed
     /// (always right after a `status` event); fetch `queue` again to see them.
     case queueChanged
+    /// `catalog`: the catalog became unreachable (`notice` says so, and that the demo catalog
+    /// answers instead) or reachable again (`notice` is nil).
+    case catalog(notice: String?)
     /// An event this client does not know (from a newer daemon), by name; safe to ignore.
     case unknown(String)
 }

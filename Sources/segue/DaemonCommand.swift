@@ -82,7 +82,7 @@ struct DaemonCommand {
         // replies before it closes the connections, so the client gets its answer.
         let session = Session(
             player: player, catalog: itunes?.catalog, library: library,
-            onQuit: { kill(getpid(), SIGTERM) })
+            onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice })
         let server: SessionServer
         do {
             server = try SessionServer(path: SeguePaths.socket, session: session)
