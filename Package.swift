@@ -74,5 +74,7 @@ let package = Package(
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
+        // Without a terminal: widths, key decoding and the refusals; the screen itself is checked by hand.
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     ]
 )

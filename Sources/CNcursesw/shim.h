@@ -19,3 +19,10 @@ static inline int shim_COLS(void) { return COLS; }
 extern int wcwidth(wchar_t c);
 extern int wcswidth(const wchar_t *s, size_t n);
 static inline int shim_wcwidth(wchar_t c) { return wcwidth(c); }
+// C globals and macros Swift 6 cannot use directly (mutable globals, shifted masks).
+static inline int shim_COLORS(void) { return COLORS; }
+static inline FILE *shim_stdin(void) { return stdin; }
+static inline FILE *shim_stdout(void) { return stdout; }
+static inline mmask_t shim_BUTTON_PRESSED(int b) { return NCURSES_MOUSE_MASK(b, NCURSES_BUTTON_PRESSED); }
+static inline mmask_t shim_BUTTON_CLICKED(int b) { return NCURSES_MOUSE_MASK(b, NCURSES_BUTTON_CLICKED); }
+static inline mmask_t shim_BUTTON_DOUBLE_CLICKED(int b) { return NCURSES_MOUSE_MASK(b, NCURSES_DOUBLE_CLICKED); }
