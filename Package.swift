@@ -80,5 +80,7 @@ let package = Package(
             name: "WireProtocolTests",
             dependencies: ["WireProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
+        // Without a terminal: widths, key decoding and the refusals; the screen itself is checked by hand.
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     ]
 )

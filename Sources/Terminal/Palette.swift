@@ -22,25 +22,26 @@ struct Palette {
     /// appear in the same place differ: in lists normal, dim, cursor (reverse), marked (bold and
     /// underlined) and playing (bold); on the bottom lines bar (reverse), progress (reverse and
     /// bold), error (bold) and accent (underlined); the title is bold and underlined.
-    static let monochrome = Palette(looks: Style.Role.allCases.map { role in
-        let bold = shim_A_BOLD()
-        let reverse = shim_A_REVERSE()
-        let underline = shim_A_UNDERLINE()
-        let attributes: attr_t
-        switch role {
-        case .normal: attributes = shim_A_NORMAL()
-        case .dim: attributes = shim_A_DIM()
-        case .title: attributes = bold | underline
-        case .cursor: attributes = reverse
-        case .marked: attributes = bold | underline
-        case .playing: attributes = bold
-        case .bar: attributes = reverse
-        case .progress: attributes = reverse | bold
-        case .error: attributes = bold
-        case .accent: attributes = underline
-        }
-        return Look(attributes: attributes, pair: 0)
-    })
+    static let monochrome = Palette(
+        looks: Style.Role.allCases.map { role in
+            let bold = shim_A_BOLD()
+            let reverse = shim_A_REVERSE()
+            let underline = shim_A_UNDERLINE()
+            let attributes: attr_t
+            switch role {
+            case .normal: attributes = shim_A_NORMAL()
+            case .dim: attributes = shim_A_DIM()
+            case .title: attributes = bold | underline
+            case .cursor: attributes = reverse
+            case .marked: attributes = bold | underline
+            case .playing: attributes = bold
+            case .bar: attributes = reverse
+            case .progress: attributes = reverse | bold
+            case .error: attributes = bold
+            case .accent: attributes = underline
+            }
+            return Look(attributes: attributes, pair: 0)
+        })
 
     /// Colour pairs, one per role that needs one. Call after `start_color`. Text keeps the
     /// terminal's own foreground and background where it can (use_default_colors), so the UI

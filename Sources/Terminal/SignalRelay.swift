@@ -6,8 +6,9 @@
 ///
 /// * SIGTERM, SIGHUP and SIGINT write their number as one byte to a pipe, so the UI loop (which
 ///   polls that pipe) leaves through `Terminal.close()` instead of dying with the screen in raw mode.
-/// * SIGWINCH also writes a byte, then calls ncurses' own handler, so a resize wakes a loop that
-///   sleeps in poll on another thread's behalf while curses still queues KEY_RESIZE.
+/// * SIGWINCH also writes a byte, then calls ncurses' own handler (which makes curses report
+///   KEY_RESIZE): a signal may land on any thread, so without the byte a UI loop asleep in poll
+///   would not notice the resize until the next key.
 /// * Crashes (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, and SIGQUIT from Ctrl-\) put the terminal
 ///   back the way it was before curses started, then let the signal take its usual course.
 ///

@@ -18,7 +18,8 @@ public typealias ColorChoice = Terminal.ColorChoice
 /// as a signal handler can (settings, main screen, visible cursor, mouse off).
 ///
 /// A typical loop polls `inputDescriptor` and `signalDescriptor`, then calls `takeSignal()` and
-/// `readEvents()`, updates its state and calls `draw(_:)`.
+/// `readEvents()` (both every time poll returns), updates its state and calls `draw(_:)`. Print
+/// nothing to standard output while it is open: curses owns that.
 public final class Terminal {
     /// Whether the terminal UI may use colour.
     public enum ColorChoice: Sendable, Hashable {
@@ -77,7 +78,7 @@ public final class Terminal {
     /// hidden cursor. Sets the locale first (as `prepareLocale()`), so `columns(of:)` is right from
     /// then on.
     ///
-    /// Throws, before changing anything, when `TERM` is unset, empty or `dumb`, when standard input
+    /// Throws, leaving the terminal untouched, when `TERM` is unset, empty or `dumb`, when standard input
     /// or output is not a terminal, when another `Terminal` is open, or when curses does not know
     /// the terminal type; every error's description is a sentence for the user.
     ///
@@ -274,7 +275,7 @@ public final class Terminal {
                 }
                 if column + width > columns { break }
                 if start == nil { start = column }
-                text.append(contentsOf: character.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                for scalar in character.unicodeScalars { text.append(wchar_t(bitPattern: scalar.value)) }
                 column += width
             }
             guard let start, !text.isEmpty else { continue }
