@@ -58,9 +58,10 @@ public final class TUIApp {
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             var effects: [Effect] = []
             if ready < 0 && errno != EINTR { break }
+            // The signal pipe also wakes us for a resize (SIGWINCH may land on any thread): then
+            // takeSignal says nil and curses reports the resize as input, so read input too.
             if fds[1].revents != 0, terminal.takeSignal() != nil { return (.detached, model.typedCommands) }
-            // A resize interrupts poll (SIGWINCH); curses reports it as input, so read input then too.
-            if ready < 0 || fds[0].revents != 0 {
+            if ready < 0 || fds[0].revents != 0 || fds[1].revents != 0 {
                 for event in terminal.readEvents() {
                     if event == .resize {
                         let size = terminal.size
