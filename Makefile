@@ -34,9 +34,9 @@ build: deps
 fixtures: deps
 	@bash scripts/make-fixtures.sh $(FIXTURES)
 
-# With no ARGS, plays the demo catalog's first two albums (generated music) on the default sound device.
+# With no ARGS, opens the terminal UI (which starts the daemon); ARGS runs any segue command line.
 run: build
-	@if [ -n "$(ARGS)" ]; then $(BIN) $(ARGS); else $(BIN) play $(sort $(wildcard Resources/demo/audio/90000002[01]*)); fi
+	@$(BIN) $(ARGS)
 
 # The release build is checked too: `make run` uses it, and -O has hit compiler hangs that a
 # debug build never shows (a timeout turns such a hang into a failure).

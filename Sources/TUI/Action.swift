@@ -2,23 +2,46 @@
 /// value is the name used in the config file (`bind.j = down`) and in the `?` help.
 public enum Action: String, CaseIterable, Sendable {
     // Moving in a list.
-    case down, up, pageDown = "page-down", pageUp = "page-up", halfPageDown = "half-page-down", halfPageUp = "half-page-up"
+    case down, up
+    case pageDown = "page-down"
+    case pageUp = "page-up"
+    case halfPageDown = "half-page-down"
+    case halfPageUp = "half-page-up"
     case top, bottom
     // Opening and leaving pages.
     case open, back, activate
     // Views.
-    case searchView = "view-search", libraryView = "view-library", chartsView = "view-charts", queueView = "view-queue"
-    case nextView = "next-view", previousView = "previous-view"
+    case searchView = "view-search"
+    case libraryView = "view-library"
+    case chartsView = "view-charts"
+    case queueView = "view-queue"
+    case nextView = "next-view"
+    case previousView = "previous-view"
     // Picking.
-    case playNext = "play-next", playLater = "play-later", mark, markAll = "mark-all", save, unsave
+    case playNext = "play-next"
+    case playLater = "play-later"
+    case mark
+    case markAll = "mark-all"
+    case save, unsave
     case addToPlaylist = "add-to-playlist"
     // Queue editing.
-    case remove, moveEntryUp = "move-up", moveEntryDown = "move-down", clearQueue = "clear-queue"
+    case remove
+    case moveEntryUp = "move-up"
+    case moveEntryDown = "move-down"
+    case clearQueue = "clear-queue"
     // Transport.
-    case toggle, next, previous, seekForward = "seek-forward", seekBackward = "seek-backward"
-    case volumeUp = "volume-up", volumeDown = "volume-down", cycleRepeat = "repeat", toggleShuffle = "shuffle"
+    case toggle, next, previous
+    case seekForward = "seek-forward"
+    case seekBackward = "seek-backward"
+    case volumeUp = "volume-up"
+    case volumeDown = "volume-down"
+    case cycleRepeat = "repeat"
+    case toggleShuffle = "shuffle"
     // The UI itself.
-    case search, commandLine = "command-line", help, redraw, quit, quitAndStop = "quit-and-stop"
+    case search
+    case commandLine = "command-line"
+    case help, redraw, quit
+    case quitAndStop = "quit-and-stop"
 
     /// One line for the `?` help.
     public var summary: String {

@@ -19,7 +19,9 @@ public struct KeyMap: Sendable, Equatable {
 
     /// The keys bound to `action`, single characters first (the help shows them).
     public func keys(for action: Action) -> [Key] {
-        bindings.filter { $0.value == .action(action) }.map(\.key).sorted { (KeyName.name($0).count > 1 ? 1 : 0, KeyName.name($0)) < (KeyName.name($1).count > 1 ? 1 : 0, KeyName.name($1)) }
+        bindings.filter { $0.value == .action(action) }.map(\.key).sorted {
+            (KeyName.name($0).count > 1 ? 1 : 0, KeyName.name($0)) < (KeyName.name($1).count > 1 ? 1 : 0, KeyName.name($1))
+        }
     }
 
     /// The help's rows: the keys, then what they do, actions first in a fixed order, then commands.

@@ -26,7 +26,7 @@ public struct ListState: Sendable, Equatable {
     /// Scrolls so the cursor is visible in a window of `height` rows, keeping a little context.
     public mutating func reveal(height: Int) {
         guard height > 0 else { return }
-        let margin = height > 8 ? 2 : 0
+        let margin = Self.margin(height)
         if cursor < top + margin { top = max(0, cursor - margin) }
         if cursor > top + height - 1 - margin { top = cursor - height + 1 + margin }
         top = max(0, min(top, max(0, count - height)))
@@ -36,9 +36,16 @@ public struct ListState: Sendable, Equatable {
     public mutating func scroll(by delta: Int, height: Int) {
         guard height > 0 else { return }
         top = max(0, min(top + delta, max(0, count - height)))
-        cursor = min(max(cursor, top), max(top, min(count - 1, top + height - 1)))
-        if count == 0 { cursor = 0 }
+        guard count > 0 else { return }
+        // Keep the cursor where `reveal` would leave the window alone.
+        let margin = Self.margin(height)
+        let lowest = top == 0 ? 0 : top + margin
+        let highest = top + height >= count ? count - 1 : top + height - 1 - margin
+        cursor = min(max(cursor, lowest), max(lowest, highest))
     }
+
+    /// Rows of context kept above and below the cursor.
+    static func margin(_ height: Int) -> Int { height > 8 ? 2 : 0 }
 
     /// The rows a window of `height` shows.
     public func visible(height: Int) -> Range<Int> { top..<min(count, top + max(0, height)) }

@@ -32,11 +32,16 @@ public struct Screen: Sendable {
     private func tooSmall(_ frame: inout Frame, _ layout: Layout) {
         let sentence =
             "Make the terminal bigger: Segue needs \(Layout.minimumColumns)×\(Layout.minimumRows), this one is \(layout.columns)×\(layout.rows)."
+        for (i, l) in wrap(sentence, layout.columns).prefix(layout.rows).enumerated() { put(&frame, i, 0, text.fit(l, layout.columns)) }
+    }
+
+    /// `sentence` broken into lines of at most `width` columns, at spaces where it can be.
+    private func wrap(_ sentence: String, _ width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in sentence.split(separator: " ") {
             let candidate = line.isEmpty ? String(word) : line + " " + word
-            if text.columns(candidate) > layout.columns, !line.isEmpty {
+            if text.columns(candidate) > width, !line.isEmpty {
                 lines.append(line)
                 line = String(word)
             } else {
@@ -44,7 +49,7 @@ public struct Screen: Sendable {
             }
         }
         lines.append(line)
-        for (i, l) in lines.prefix(layout.rows).enumerated() { put(&frame, i, 0, text.fit(l, layout.columns)) }
+        return lines
     }
 
     private func tabBar(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
@@ -55,7 +60,9 @@ public struct Screen: Sendable {
         if model.catalogNotice != nil {
             let flag = "offline: demo catalog"
             let end = Layout.tabLabels().last.map { $0.column + $0.label.count + 2 } ?? 0
-            if end + flag.count + 1 <= layout.columns { put(&frame, layout.tabRow, layout.columns - flag.count - 1, flag, Style(.error, bold: true)) }
+            if end + flag.count + 1 <= layout.columns {
+                put(&frame, layout.tabRow, layout.columns - flag.count - 1, flag, Style(.error, bold: true))
+            }
         }
         let page = model.page
         var title = page.title
@@ -147,7 +154,8 @@ public struct Screen: Sendable {
         case .item(let i): return three(i.title ?? i.location, i.artist ?? "", i.album ?? "", clock(i.duration))
         case .history(let h):
             let i = h.item
-            return three(i.title ?? i.location, i.artist ?? "", h.playCount == 1 ? "played once" : "played \(h.playCount) times", clock(i.duration))
+            return three(
+                i.title ?? i.location, i.artist ?? "", h.playCount == 1 ? "played once" : "played \(h.playCount) times", clock(i.duration))
         case .container(let title, let subtitle, _):
             let t = text.fit(title, width / 2, pad: true)
             return [(t + " ", false), (text.fit(subtitle, max(0, width - text.columns(t) - 1), pad: true), true)]
@@ -164,7 +172,11 @@ public struct Screen: Sendable {
             return
         }
         var modes: [String] = [s.status == "playing" ? "playing" : s.status == "paused" ? "paused" : s.status]
-        if let p = s.queuePosition { modes.append("\(p)/\(s.queueLength)") } else if s.queueLength > 0 { modes.append("\(s.queueLength) queued") }
+        if let p = s.queuePosition {
+            modes.append("\(p)/\(s.queueLength)")
+        } else if s.queueLength > 0 {
+            modes.append("\(s.queueLength) queued")
+        }
         modes.append("vol \(Int(s.volume.rounded()))%")
         if s.repeat != "none" { modes.append("repeat \(s.repeat)") }
         if s.shuffle != "off" { modes.append("shuffle") }
@@ -217,7 +229,16 @@ public struct Screen: Sendable {
             frame.cursor = (y, min(columns - 1, 1 + beforeWidth))
         case .normal:
             if let message = model.message {
-                put(&frame, y, 0, text.fit(message.text, columns - 1), Style(message.isError ? .error : .accent, bold: message.isError))
+                let style = Style(message.isError ? .error : .accent, bold: message.isError)
+                let lines = wrap(message.text, columns - 1)
+                if lines.count > 1 {
+                    // A long message takes the progress bar's row too, until the next key.
+                    put(&frame, y - 1, 0, String(repeating: " ", count: columns))
+                    put(&frame, y - 1, 0, text.fit(lines[0], columns - 1), style)
+                    put(&frame, y, 0, text.fit(lines.dropFirst().joined(separator: " "), columns - 1), style)
+                } else {
+                    put(&frame, y, 0, text.fit(message.text, columns - 1), style)
+                }
             } else {
                 put(&frame, y, 0, text.fit("? help  / search  : command  Enter play  a add  space pause  q quit", columns - 1), Style(.dim))
             }

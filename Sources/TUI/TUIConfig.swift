@@ -56,11 +56,15 @@ public struct TUIConfig: Sendable, Equatable {
                 default: problems.append("\(here): colors is auto or never.")
                 }
             case "seek-step":
-                if let n = Int(value), (1...600).contains(n) { config.seekStep = n } else {
+                if let n = Int(value), (1...600).contains(n) {
+                    config.seekStep = n
+                } else {
                     problems.append("\(here): seek-step is a number of seconds from 1 to 600.")
                 }
             case "volume-step":
-                if let n = Int(value), (1...100).contains(n) { config.volumeStep = n } else {
+                if let n = Int(value), (1...100).contains(n) {
+                    config.volumeStep = n
+                } else {
                     problems.append("\(here): volume-step is a percentage from 1 to 100.")
                 }
             default:

@@ -56,7 +56,8 @@ extension TUIModel {
                 return []
             }
             let prefix = "playlist add "
-            mode = .command(LineEditor(prefix + " " + Quoting.words(locations), cursorAt: prefix.count, history: commandHistory),
+            mode = .command(
+                LineEditor(prefix + " " + Quoting.words(locations), cursorAt: prefix.count, history: commandHistory),
                 completions: [], index: nil)
             notice("Type the playlist's name (in quotes if it has spaces), then Enter. Tab completes names.")
         case .remove: return removeRows()
@@ -155,7 +156,11 @@ extension TUIModel {
 
     private mutating func play(_ locations: [String], start: Int) -> [Effect] {
         guard !locations.isEmpty else { return [] }
-        return [request(.action(done: "", refreshLibrary: false), "replace \(start) " + Quoting.words(locations), channel: Self.channel(for: locations))]
+        return [
+            request(
+                .action(done: "", refreshLibrary: false), "replace \(start) " + Quoting.words(locations),
+                channel: Self.channel(for: locations))
+        ]
     }
 
     /// Catalog songs are looked up as they are queued (for their titles), which can wait on the
@@ -192,9 +197,13 @@ extension TUIModel {
         page.marked = []
         if !locations.isEmpty {
             let what = locations.count == 1 ? "1 song" : "\(locations.count) songs"
-            let done = position == .tail ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
+            let done =
+                position == .tail
+                ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
             effects.insert(
-                request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations)),
+                request(
+                    .action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations)
+                ),
                 at: 0)
         }
         if effects.isEmpty { error("There is nothing here to add to the queue.") }
@@ -220,7 +229,8 @@ extension TUIModel {
             return [request(.action(done: "", refreshLibrary: false), "remove " + positions.map(String.init).joined(separator: " "))]
         case .playlist(let name) where !positions.isEmpty:
             return [
-                request(.action(done: "Removed from \(name).", refreshLibrary: true),
+                request(
+                    .action(done: "Removed from \(name).", refreshLibrary: true),
                     "playlist remove \(Quoting.word(name)) " + positions.map(String.init).joined(separator: " "))
             ] + [request(.playlist(name: name), "playlist show \(Quoting.word(name))")]
         default:

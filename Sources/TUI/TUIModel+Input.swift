@@ -167,6 +167,7 @@ extension TUIModel {
 
     private mutating func handle(_ mouse: MouseEvent) -> [Effect] {
         let layout = Layout(rows: screenRows, columns: screenColumns)
+        guard layout.fits else { return [] }
         switch mouse.action {
         case .wheelUp: stacks[tab.rawValue][stacks[tab.rawValue].count - 1].list.scroll(by: -3, height: listHeight)
         case .wheelDown: stacks[tab.rawValue][stacks[tab.rawValue].count - 1].list.scroll(by: 3, height: listHeight)

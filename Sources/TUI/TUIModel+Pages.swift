@@ -50,7 +50,8 @@ extension TUIModel {
         if !savedSongs.isEmpty { rows += [.header("Saved songs (\(savedSongs.count))")] + savedSongs.map(Row.song) }
         if !history.isEmpty { rows += [.header("Recently played")] + history.map(Row.history) }
         updatePages(.library) { page in
-            page.status = rows.isEmpty ? "Your library is empty. Save songs and albums with S; make playlists with :playlist create NAME." : nil
+            page.status =
+                rows.isEmpty ? "Your library is empty. Save songs and albums with S; make playlists with :playlist create NAME." : nil
             page.setRows(rows)
         }
         if !searchTerm.isEmpty { rebuildSearchPage(resetCursor: false) }

@@ -100,7 +100,8 @@ extension TUIModel {
             updatePages(.album(id: id)) { page in
                 let first = songs.first
                 let header = Row.container(
-                    title: "▶ Play all \(songs.count) songs", subtitle: [first?.album, first?.artist].compactMap { $0 }.joined(separator: " — "),
+                    title: "▶ Play all \(songs.count) songs",
+                    subtitle: [first?.album, first?.artist].compactMap { $0 }.joined(separator: " — "),
                     locations: songs.map(\.location))
                 page.status = songs.isEmpty ? "This album has no songs the catalog can play." : nil
                 page.setRows([header] + songs.map(Row.song))
@@ -135,8 +136,13 @@ extension TUIModel {
                 break
             }
             let verb = position == .tail ? "add" : "playnext"
-            let done = position == .tail ? "Added \(locations.count) songs to the end of the queue." : "\(locations.count) songs will play next."
-            return [request(.action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations))]
+            let done =
+                position == .tail ? "Added \(locations.count) songs to the end of the queue." : "\(locations.count) songs will play next."
+            return [
+                request(
+                    .action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations)
+                )
+            ]
         case (.action(let done, let refresh), _):
             if !done.isEmpty { notice(done) }
             if refresh { return refreshLibrary() }
@@ -172,7 +178,10 @@ extension TUIModel {
     }
 
     mutating func refreshLibrary() -> [Effect] {
-        [request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"), request(.playlists, "playlist list"), request(.history, "history")]
+        [
+            request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"), request(.playlists, "playlist list"),
+            request(.history, "history"),
+        ]
     }
 
     /// A `:` command's result: lists open as a page, a status is summed up on the message line.
@@ -180,8 +189,11 @@ extension TUIModel {
         let rows: [Row]
         switch result {
         case .status:
-            let first = (text ?? "").split(separator: "\n").first.map(String.init) ?? "Done."
-            notice(first)
+            if line.lowercased() == "status" {
+                notice((text ?? "").split(separator: "\n").first.map(String.init) ?? "")
+            } else {
+                notice("Done: \(line)")
+            }
             if line.lowercased().hasPrefix("playlist") || line.lowercased().hasPrefix("history") { return refreshLibrary() }
             return []
         case .queue:

@@ -122,8 +122,10 @@ public struct TUIModel: Sendable {
 
     /// The requests a freshly attached UI sends: the queue, the library, and the events.
     public mutating func start() -> [Effect] {
-        [request(.queue, "queue"), request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"),
-         request(.playlists, "playlist list"), request(.history, "history")]
+        [
+            request(.queue, "queue"), request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"),
+            request(.playlists, "playlist list"), request(.history, "history"),
+        ]
     }
 
     /// The clock moved on: fires a search whose debounce ran out.

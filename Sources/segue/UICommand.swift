@@ -1,6 +1,6 @@
 import Daemon
-import Terminal
 import TUI
+import Terminal
 
 #if canImport(Glibc)
     import Glibc

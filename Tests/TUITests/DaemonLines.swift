@@ -1,5 +1,5 @@
-import Terminal
 import TUI
+import Terminal
 import WireProtocol
 
 /// Daemon lines as the real daemon writes them (docs/protocol.md), built small for tests, and
@@ -34,7 +34,9 @@ enum DaemonLines {
     }
 
     static func songs(_ id: Int, _ songs: [String]) -> String { reply(id, kind: "songs", #""items":[\#(songs.joined(separator: ","))]"#) }
-    static func albums(_ id: Int, _ albums: [String]) -> String { reply(id, kind: "albums", #""items":[\#(albums.joined(separator: ","))]"#) }
+    static func albums(_ id: Int, _ albums: [String]) -> String {
+        reply(id, kind: "albums", #""items":[\#(albums.joined(separator: ","))]"#)
+    }
     static func artists(_ id: Int, _ artists: [String]) -> String {
         reply(id, kind: "artists", #""items":[\#(artists.joined(separator: ","))]"#)
     }

@@ -50,9 +50,10 @@ import WireProtocol
         d.wait(0.5)
         #expect(d.sent.filter { $0.line.hasPrefix("search") }.count == 3, "one search at a time")
         for kind in ["songs", "albums", "artists"] { d.line(DaemonLines.songs(d.id("search \(kind) abc")!, [])) }
-        #expect(d.sent.filter { $0.line.hasPrefix("search") }.suffix(3).map(\.line) == [
-            "search songs abce", "search albums abce", "search artists abce",
-        ])
+        #expect(
+            d.sent.filter { $0.line.hasPrefix("search") }.suffix(3).map(\.line) == [
+                "search songs abce", "search albums abce", "search artists abce",
+            ])
     }
 
     @Test func enterPlaysTheSongAndQueuesTheRestOfTheList() {
@@ -123,7 +124,8 @@ import WireProtocol
         var d = Driver()
         let before = d.sent.count
         for c in " np.,+-rs" { d.key(.character(c)) }
-        #expect(d.lines(since: before) == ["toggle", "next", "previous", "seek +10", "seek -10", "volume +5", "volume -5", "repeat", "shuffle"])
+        #expect(
+            d.lines(since: before) == ["toggle", "next", "previous", "seek +10", "seek -10", "volume +5", "volume -5", "repeat", "shuffle"])
     }
 
     @Test func quittingLeavesTheMusicOrStopsTheDaemon() {
@@ -194,5 +196,69 @@ import WireProtocol
         #expect(d.screen().contains { $0.contains("10000. Song 10000") })
         d.key(.control("u"))
         #expect(d.model.page.list.cursor == 9_999 - d.model.listHeight / 2)
+    }
+}
+
+@Suite struct TUIMouseAndNoticeTests {
+    private func charts(_ count: Int) -> Driver {
+        var d = Driver()
+        d.key(.character("3"))
+        d.line(DaemonLines.songs(d.sent.last!.id, (1...count).map { DaemonLines.song($0, "Hit \($0)") }))
+        return d
+    }
+
+    @Test func aClickPutsTheCursorOnTheRowAndADoubleClickPlaysIt() {
+        var d = charts(30)
+        let layout = Layout(rows: 24, columns: 80)
+        d.take(d.model.handle(.mouse(MouseEvent(row: layout.listRows.lowerBound + 4, column: 10, action: .press(button: 1))), now: d.now))
+        #expect(d.model.page.list.cursor == 4)
+        d.take(
+            d.model.handle(.mouse(MouseEvent(row: layout.listRows.lowerBound + 2, column: 10, action: .doubleClick(button: 1))), now: d.now)
+        )
+        #expect(d.sent.last!.line.hasPrefix("replace 3 itunes:1 itunes:2 itunes:3"))
+    }
+
+    @Test func theWheelScrollsAndTheTabBarSwitchesViews() {
+        var d = charts(100)
+        d.take(d.model.handle(.mouse(MouseEvent(row: 5, column: 5, action: .wheelDown)), now: d.now))
+        d.take(d.model.handle(.mouse(MouseEvent(row: 5, column: 5, action: .wheelDown)), now: d.now))
+        #expect(d.model.page.list.top == 6)
+        #expect(d.screen()[2].contains("Hit 7"))
+        let queueTab = Layout.tabLabels().first { $0.0 == .queue }!
+        d.take(d.model.handle(.mouse(MouseEvent(row: 0, column: queueTab.column + 2, action: .press(button: 1))), now: d.now))
+        #expect(d.model.tab == .queue)
+    }
+
+    @Test func aClickOnTheProgressBarSeeksThere() {
+        var d = Driver()
+        let entry = DaemonLines.entry(1, "Neon", location: "itunes:1")
+        d.line(DaemonLines.event(DaemonLines.snapshot(status: "playing", current: entry, position: 1, duration: 100)))
+        let bar = Layout(rows: 24, columns: 80).progressBar!
+        d.take(d.model.handle(.mouse(MouseEvent(row: 22, column: bar.upperBound - 1, action: .press(button: 1))), now: d.now))
+        #expect(d.sent.last!.line == "seek 100%")
+        d.take(d.model.handle(.mouse(MouseEvent(row: 22, column: bar.lowerBound + 16, action: .press(button: 1))), now: d.now))
+        #expect(d.sent.last!.line == "seek \(Int((1600.0 / Double(bar.count - 1)).rounded()))%")
+    }
+
+    @Test func anUnreachableCatalogIsFlaggedUntilItIsBack() {
+        var d = Driver()
+        d.line(
+            #"{"event":"catalog","notice":"The iTunes catalog is unreachable (could not connect to the server). Showing the demo catalog instead."}"#
+        )
+        #expect(d.screen()[0].contains("offline: demo catalog"))
+        let bottom = d.screen().suffix(2).joined(separator: " ")
+        #expect(bottom.contains("unreachable"), "a long message takes two rows rather than being cut")
+        #expect(bottom.contains("demo catalog instead."))
+        d.line(#"{"event":"catalog","notice":null}"#)
+        #expect(!d.screen()[0].contains("offline"))
+        #expect(d.screen().last!.contains("reachable again"))
+    }
+
+    @Test func aFailedEntryIsNamedWithTheReason() {
+        var d = Driver()
+        d.line(
+            #"{"event":"entryFailed","entry":\#(DaemonLines.entry(3, "Broken", location: "/x.mp3")),"reason":"This is not audio Segue can play (text)."}"#
+        )
+        #expect(d.screen().last!.contains("Could not play “Broken”: This is not audio Segue can play (text)."))
     }
 }
