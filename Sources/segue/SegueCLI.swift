@@ -37,10 +37,10 @@ enum SegueCLI {
 
     /// Runs one command line; returns the process exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first, !first.hasPrefix("-") || !["--version", "-V", "--help", "-h"].contains(first) else {
-            return ui(arguments)
-        }
-        if first.hasPrefix("-") || first == "ui" { return ui(first == "ui" ? Array(arguments.dropFirst()) : arguments) }
+        guard let first = arguments.first else { return ui([]) }
+        if first == "ui" { return ui(Array(arguments.dropFirst())) }
+        // Options alone (`segue --output null`) are the UI's, passed to the daemon it starts.
+        if first.hasPrefix("-"), !["--version", "-V", "--help", "-h"].contains(first) { return ui(arguments) }
         switch first {
         case "--version", "-V", "version":
             print("segue \(version)")
