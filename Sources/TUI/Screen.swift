@@ -127,6 +127,14 @@ public struct Screen: Sendable {
         let timeWidth = 6
         let rest = max(0, width - timeWidth - 1)
         func three(_ a: String, _ b: String, _ c: String, _ time: String) -> [(String, Bool)] {
+            if rest < 50 {
+                // Narrow: the third column (album, kind) goes, so the first two stay readable.
+                let first = rest * 6 / 10
+                return [
+                    (text.fit(a, first - 1, pad: true) + " ", false), (text.fit(b, rest - first - 1, pad: true) + " ", false),
+                    (text.fit(time, timeWidth, pad: false).leftPadded(timeWidth), true),
+                ]
+            }
             let first = rest * 4 / 10
             let second = rest * 3 / 10
             let third = rest - first - second
