@@ -221,18 +221,30 @@ extension TUIModel {
         return ids.map { request(.action(done: done, refreshLibrary: true), "\(saving ? "save" : "unsave") \($0)", channel: .catalog) }
     }
 
+    /// The 1-based position in the queue or playlist of row `index`: a playlist page starts
+    /// with its "Play all" row, so its items are one row down.
+    private func entryPosition(_ index: Int) -> Int? {
+        switch page.kind {
+        case .queue: return page.rows.indices.contains(index) ? index + 1 : nil
+        case .playlist: return page.rows.indices.contains(index) && page.rows[index].isEntryOfList ? index : nil
+        default: return nil
+        }
+    }
+
     private mutating func removeRows() -> [Effect] {
-        let positions = page.picked.map { $0 + 1 }
+        let positions = page.picked.compactMap(entryPosition)
         page.marked = []
+        let list = positions.map(String.init).joined(separator: " ")
         switch page.kind {
         case .queue where !positions.isEmpty:
-            return [request(.action(done: "", refreshLibrary: false), "remove " + positions.map(String.init).joined(separator: " "))]
+            return [request(.action(done: "", refreshLibrary: false), "remove " + list)]
         case .playlist(let name) where !positions.isEmpty:
             return [
-                request(
-                    .action(done: "Removed from \(name).", refreshLibrary: true),
-                    "playlist remove \(Quoting.word(name)) " + positions.map(String.init).joined(separator: " "))
-            ] + [request(.playlist(name: name), "playlist show \(Quoting.word(name))")]
+                request(.action(done: "Removed from \(name).", refreshLibrary: true), "playlist remove \(Quoting.word(name)) " + list),
+                request(.playlist(name: name), "playlist show \(Quoting.word(name))"),
+            ]
+        case .playlist:
+            return []
         default:
             error("Only queue and playlist entries can be removed; press 4 for the queue.")
             return []
@@ -240,9 +252,7 @@ extension TUIModel {
     }
 
     private mutating func moveEntry(by delta: Int) -> [Effect] {
-        let from = page.list.cursor + 1
-        let to = from + delta
-        guard to >= 1, to <= page.rows.count else { return [] }
+        guard let from = entryPosition(page.list.cursor), let to = entryPosition(page.list.cursor + delta) else { return [] }
         switch page.kind {
         case .queue:
             movePage(by: delta)
@@ -261,6 +271,14 @@ extension TUIModel {
 }
 
 extension Row {
+    /// Whether the row is an entry of a queue or playlist (not its "Play all" row).
+    var isEntryOfList: Bool {
+        switch self {
+        case .entry, .item: true
+        default: false
+        }
+    }
+
     /// Whether two rows belong to the same run of a list (songs with songs, entries with entries).
     func isSameKind(as other: Row) -> Bool {
         switch (self, other) {

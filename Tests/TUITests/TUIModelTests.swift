@@ -262,3 +262,32 @@ import WireProtocol
         #expect(d.screen().last!.contains("Could not play “Broken”: This is not audio Segue can play (text)."))
     }
 }
+
+@Suite struct TUIPlaylistTests {
+    @Test func aPlaylistPageEditsThePlaylistByItsOwnPositions() {
+        var d = Driver()
+        d.line(DaemonLines.reply(d.id("playlist list")!, kind: "playlists", #""items":[{"name":"Road Trip","itemCount":3}]"#))
+        d.key(.character("2"))
+        #expect(d.screen().joined().contains("Road Trip"))
+        d.key(.enter)
+        #expect(d.sent.last!.line == #"playlist show "Road Trip""#)
+        let items = (1...3).map { #"{"location":"itunes:\#($0)","title":"Song \#($0)","artist":"A","album":"B","duration":30}"# }
+        d.line(DaemonLines.reply(d.sent.last!.id, kind: "items", #""items":[\#(items.joined(separator: ","))]"#))
+        #expect(
+            d.model.page.current
+                == .container(title: "▶ Play all 3", subtitle: "Road Trip", locations: ["itunes:1", "itunes:2", "itunes:3"]))
+        d.key(.character("K"))
+        #expect(!d.sent.last!.line.hasPrefix("playlist move"), "the Play all row is not an entry")
+        d.key(.character("j"))
+        d.key(.character("J"))
+        #expect(d.sent.suffix(2).map(\.line) == [#"playlist move "Road Trip" 1 2"#, #"playlist show "Road Trip""#])
+        d.key(.character("G"))
+        d.key(.character("J"))
+        #expect(!d.sent.last!.line.hasPrefix("playlist move"), "the last entry cannot move further down")
+        d.key(.character("d"))
+        #expect(d.sent.suffix(2).first!.line == #"playlist remove "Road Trip" 3"#)
+        d.key(.character("g"))
+        d.key(.enter)
+        #expect(d.sent.last!.line == "replace 1 itunes:1 itunes:2 itunes:3")
+    }
+}
