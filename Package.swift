@@ -76,6 +76,8 @@ let package = Package(
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
+        // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
+        .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(
             name: "WireProtocolTests",
             dependencies: ["WireProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
