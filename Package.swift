@@ -56,10 +56,10 @@ let package = Package(
             ]
         ),
 
-        // `make bench`'s in-process measurements (latencies, idle cost); not installed.
+        // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "Decoders", "HTTP", "ALSAOutput"]
+            dependencies: ["Audio", "Player", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol"]
         ),
 
         // Shared test doubles and fixtures.
