@@ -11,11 +11,12 @@ import Testing
 /// GoldenScreenTests` writes them instead; check the result by eye before committing it.
 ///
 /// The screens are made deterministic rather than masked: each is captured only once what it
-/// shows has fully arrived (all three search sections, the whole album), and the Queue and help
-/// screens are captured paused at 0:00 (space, then `:seek 0`), so no time on them moves. Only
-/// the first entry has been started, so only it shows a length in the queue. The daemon plays
-/// into `--output null` here, paced like a device: a WAV output is written as fast as it decodes,
-/// and the demo's 10-second songs would be over before the pause.
+/// shows has fully arrived (all three search sections, the whole album) and the screen has
+/// settled (a frame reaches tmux in pieces), and the Queue and help screens are captured paused
+/// at 0:00 (space, then `:seek 0`), so no time on them moves. Only the first entry has been
+/// started, so only it shows a length in the queue. The daemon plays into `--output null` here,
+/// paced like a device: a WAV output is written as fast as it decodes, and the demo's 10-second
+/// songs would be over before the pause.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct GoldenScreenTests {
     @Test(arguments: [80, 120])
@@ -29,7 +30,7 @@ struct GoldenScreenTests {
         ui.send(keys: "/")
         ui.type(literal: "hoshizora")
         ui.send(keys: "Enter")
-        let search = try ui.waitFor("all three sections") { s in
+        let search = try ui.waitFor("all three sections", settled: true) { s in
             ["Songs (4)", "Albums (1)", "Artists (1)"].allSatisfy { h in s.contains { $0.contains(h) } }
         }
         Golden.check(search, named: "search-\(size)")
@@ -38,7 +39,7 @@ struct GoldenScreenTests {
         ui.send(keys: "G", "k")
         try ui.waitFor("the cursor on the album") { $0[1].contains("(7/9)") }
         ui.send(keys: "Enter")
-        let album = try ui.waitFor("the album's tracks") { s in s.contains { $0.contains("4. Last Train Home") } }
+        let album = try ui.waitFor("the album's tracks", settled: true) { s in s.contains { $0.contains("4. Last Train Home") } }
         Golden.check(album, named: "album-\(size)")
 
         // Play all, wait until the first song is decoding (its length is known), pause, back to 0:00.
@@ -51,14 +52,18 @@ struct GoldenScreenTests {
         ui.send(keys: ":")
         ui.type(literal: "seek 0")
         ui.send(keys: "Enter")
-        try ui.waitFor("paused at 0:00") { s in progress(s).hasPrefix("0:00") && s[s.count - 1].hasPrefix("paused  ") }
+        // The seek's answer replaces the `:` line on the message row (whatever it says).
+        try ui.waitFor("paused at 0:00") { s in
+            let message = s[s.count - 1]
+            return progress(s).hasPrefix("0:00") && !message.isEmpty && !message.hasPrefix(":") && !message.hasPrefix("? help")
+        }
 
         ui.send(keys: "4")
-        let queue = try ui.waitFor("the queue") { s in s[1].contains("Queue  (1/4)") && s[5].contains("4. Last Train Home") }
+        let queue = try ui.waitFor("the queue", settled: true) { s in s[1].contains("Queue  (1/4)") && s[5].contains("4. Last Train Home") }
         Golden.check(queue, named: "queue-paused-\(size)")
 
         ui.send(keys: "?")
-        let help = try ui.waitFor(text: "Help · keys")
+        let help = try ui.waitFor(text: "Help · keys", settled: true)
         Golden.check(help, named: "help-\(size)")
     }
 }

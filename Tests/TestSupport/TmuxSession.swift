@@ -108,19 +108,29 @@ public final class TmuxSession: @unchecked Sendable {
     /// Polls the screen every 50 ms until a row contains `text`; returns that screen. Throws
     /// `Timeout` (with the last screen) after `timeout` seconds: the UI never showed it.
     @discardableResult
-    public func waitFor(text: String, timeout: Double = 20) throws -> [String] {
-        try waitFor("“\(text)”", timeout: timeout) { screen in screen.contains { $0.contains(text) } }
+    public func waitFor(text: String, timeout: Double = 20, settled: Bool = false) throws -> [String] {
+        try waitFor("“\(text)”", timeout: timeout, settled: settled) { screen in screen.contains { $0.contains(text) } }
     }
 
     /// Polls the screen every 50 ms until `condition` holds; returns that screen. Throws
     /// `Timeout` (naming `what`, with the last screen) after `timeout` seconds.
+    ///
+    /// A frame reaches tmux in pieces, so a screen can be caught half drawn. With `settled`, the
+    /// screen must also be the same on the next poll (the UI redraws only when something
+    /// happens): use it before comparing whole screens.
     @discardableResult
-    public func waitFor(_ what: String, timeout: Double = 20, _ condition: ([String]) -> Bool) throws -> [String] {
+    public func waitFor(_ what: String, timeout: Double = 20, settled: Bool = false, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Self.now() + timeout
         var screen: [String] = []
+        var candidate: [String]?
         while true {
             screen = capture()
-            if condition(screen) { return screen }
+            if condition(screen) {
+                if !settled || candidate == screen { return screen }
+                candidate = screen
+            } else {
+                candidate = nil
+            }
             if Self.exitStatus(in: screen) != nil { break }  // the program ended: the screen will not change any more
             if Self.now() >= deadline { break }
             sleepSeconds(0.05)
