@@ -247,6 +247,8 @@ class Tmux:
         subprocess.run(self.base + ["new-session", "-d", "-s", "main", "-x", str(columns), "-y", str(rows), command],
                        env=self.env, check=True)
         subprocess.run(self.base + ["set-option", "-g", "window-size", "manual"], env=self.env, check=True)
+        self.socket = subprocess.run(self.base + ["display-message", "-p", "#{socket_path}"], env=self.env,
+                                     capture_output=True, text=True).stdout.strip()
         self.client = subprocess.Popen(self.base + ["-C", "attach-session", "-t", "main", "-f", "no-output,ignore-size"],
                                        env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.read_block()  # attach-session's own answer
@@ -300,6 +302,8 @@ class Tmux:
             pass
         subprocess.run(self.base + ["kill-server"], env=self.env, stderr=subprocess.DEVNULL)
         self.client.wait()
+        if self.socket and os.path.exists(self.socket):
+            os.remove(self.socket)
 
 
 def percentile(values, p):
