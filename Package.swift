@@ -56,10 +56,10 @@ let package = Package(
             ]
         ),
 
-        // `make bench`'s in-process measurements (latencies, idle cost); not installed.
+        // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "Decoders", "HTTP", "ALSAOutput"]
+            dependencies: ["Audio", "Player", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol"]
         ),
 
         // Shared test doubles and fixtures.
@@ -76,6 +76,8 @@ let package = Package(
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
+        // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
+        .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(
             name: "WireProtocolTests",
             dependencies: ["WireProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),

@@ -236,6 +236,164 @@ audio_output {{
     return statistics.median(times)
 
 
+class Tmux:
+    """A private tmux server (`tmux -L NAME`, no config) running one program at a fixed size, driven
+    through a control-mode client: send-keys and capture-pane go down one pipe, so polling the
+    screen costs no process start."""
+
+    def __init__(self, name, command, columns, rows, env):
+        self.base = ["tmux", "-L", name, "-f", "/dev/null"]
+        self.env = dict(env, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        subprocess.run(self.base + ["new-session", "-d", "-s", "main", "-x", str(columns), "-y", str(rows), command],
+                       env=self.env, check=True)
+        subprocess.run(self.base + ["set-option", "-g", "window-size", "manual"], env=self.env, check=True)
+        self.socket = subprocess.run(self.base + ["display-message", "-p", "#{socket_path}"], env=self.env,
+                                     capture_output=True, text=True).stdout.strip()
+        self.client = subprocess.Popen(self.base + ["-C", "attach-session", "-t", "main", "-f", "no-output,ignore-size"],
+                                       env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.read_block()  # attach-session's own answer
+
+    def command(self, line):
+        """Runs one tmux command; returns its output lines."""
+        self.client.stdin.write(line.encode() + b"\n")
+        self.client.stdin.flush()
+        return self.read_block()
+
+    def read_block(self):
+        out, inside = [], False
+        while True:
+            raw = self.client.stdout.readline()
+            if not raw:
+                raise RuntimeError("the tmux control client ended")
+            text = raw.decode("utf-8", "replace").rstrip("\n")
+            if not inside:
+                inside = text.startswith("%begin")
+            elif text.startswith("%end") or text.startswith("%error"):
+                return out
+            else:
+                out.append(text)
+
+    def capture(self):
+        return self.command("capture-pane -p -t main")
+
+    def wait_for(self, check, timeout=30):
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if check(self.capture()):
+                return
+            time.sleep(0.01)
+        sys.exit("bench: the screen never showed what was expected:\n" + "\n".join(self.capture()))
+
+    def keystroke(self, key, check, timeout=10):
+        """Milliseconds from send-keys until the screen passes `check`, polled back to back."""
+        t0 = time.perf_counter()
+        self.command(f"send-keys -t main {key}")
+        while True:
+            screen = self.capture()
+            if check(screen):
+                return (time.perf_counter() - t0) * 1000
+            if time.perf_counter() - t0 > timeout:
+                sys.exit(f"bench: {key} never showed on the screen:\n" + "\n".join(screen))
+
+    def close(self):
+        try:
+            self.client.stdin.close()
+        except OSError:
+            pass
+        subprocess.run(self.base + ["kill-server"], env=self.env, stderr=subprocess.DEVNULL)
+        self.client.wait()
+        if self.socket and os.path.exists(self.socket):
+            os.remove(self.socket)
+
+
+def percentile(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def ui_keys(count=10000, half=17):
+    """50 keys and the cursor's row (from 1) after each: a 120x40 screen lists 35 rows, Ctrl-d moves 17."""
+    keys, pos = [], 1
+    def go(key, new):
+        nonlocal pos
+        pos = max(1, min(count, new))
+        keys.append((key, pos))
+    for _ in range(30):
+        go("j", pos + 1)
+    go("G", count)
+    go("g", 1)
+    for _ in range(8):
+        go("C-d", pos + half)
+    go("G", count)
+    for _ in range(8):
+        go("k", pos - 1)
+    go("g", 1)
+    return keys
+
+
+def ui_figures():
+    """The terminal UI on a daemon holding 10,000 queue entries (paused, so only keys redraw), in a
+    private tmux at 120x40 on the Queue view: send-keys to capture-pane showing the cursor's new row
+    number, 50 keys (j, G, g, Ctrl-d, k). The same keys to less on a 10,000-line file through the
+    same path are the baseline: what tmux and the polling cost by themselves."""
+    import shlex, statistics
+    home = os.path.join(WORK, "ui-home")
+    env = dict(ENV, SEGUE_HOME=home, SEGUE_CATALOG_URL="http://127.0.0.1:9")
+    sock = os.path.join(home, "run", "socket")
+    daemon = subprocess.Popen([SEGUE, "daemon", "--foreground", "--output", "null", "--catalog", "demo"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    name = f"segue-bench-ui-{os.getpid()}"
+    screens = []
+    try:
+        for _ in range(500):
+            try:
+                s = unix_request(sock, None)
+                break
+            except OSError:
+                time.sleep(0.01)
+        f = s.makefile("rb")
+        def ask(command):
+            s.sendall((json.dumps({"id": 1, "command": command}) + "\n").encode())
+            return f.readline()
+        # Four adds of 2,500 paths (a request line may hold 1 MB), then pause.
+        path = os.path.join(FX, "tone.mp3")
+        for _ in range(4):
+            ask("add " + " ".join([shlex.quote(path)] * 2500))
+        ask("pause")
+        s.close()
+        ui = Tmux(name, f"exec env SEGUE_HOME={shlex.quote(home)} TERM=xterm-256color {shlex.quote(SEGUE)}", 120, 40, env)
+        screens.append(ui)
+        ui.wait_for(lambda screen: "Queue  (1/10000)" in screen[1])
+        times = []
+        for key, pos in ui_keys():
+            want = f"({pos}/10000)"
+            times.append(ui.keystroke(key, lambda screen: want in screen[1]))
+            time.sleep(0.01)
+        text = os.path.join(WORK, "lines.txt")
+        with open(text, "w") as out:
+            out.write("".join(f"line {i:05d}\n" for i in range(1, 10001)))
+        less = Tmux(name + "-less", f"exec env LESSHISTFILE=- LESS= TERM=xterm-256color less -S {shlex.quote(text)}", 120, 40, ENV)
+        screens.append(less)
+        less.wait_for(lambda screen: screen[0] == "line 00001")
+        # Each key moves less's view too: wait for its top row to change.
+        less_times, top = [], "line 00001"
+        for key, _ in ui_keys():
+            less_times.append(less.keystroke(key, lambda screen: screen[0] != top and screen[0].startswith("line ")))
+            top = less.capture()[0]
+            time.sleep(0.01)
+        t0 = time.perf_counter()
+        for _ in range(200):
+            less.capture()
+        poll = (time.perf_counter() - t0) * 1000 / 200
+        return {"median": statistics.median(times), "p95": percentile(times, 95), "less_median": statistics.median(less_times),
+                "less_p95": percentile(less_times, 95), "poll": poll, "keys": len(times)}
+    finally:
+        for screen in screens:
+            screen.close()
+        daemon.terminate()
+        daemon.wait()
+
+
 def hyperfine_mean(cmd):
     out = os.path.join(WORK, "hf.json")
     run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", out, cmd], check=True)
@@ -243,7 +401,7 @@ def hyperfine_mean(cmd):
 
 
 def main():
-    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio"]:
+    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less"]:
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing; run make deps")
     mp3 = os.path.join(FX, "tone30.mp3")
@@ -302,6 +460,13 @@ def main():
     daemon = daemon_figures()
     mpd_start = mpd_start_ms()
 
+    # The terminal UI: keystroke to screen with 10,000 rows, in tmux (vs less) and in-process.
+    ui = ui_figures()
+    row("UI key to screen, 10k rows: median", ui["median"], ui["less_median"], "less", "ms")
+    row("UI key to screen, 10k rows: p95", ui["p95"], ui["less_p95"], "less", "ms")
+    out = subprocess.run([SEGUE_BENCH, "ui"], env=ENV, capture_output=True, text=True, timeout=120)
+    ui_inprocess = [line.split() for line in out.stdout.splitlines() if len(line.split()) == 3]
+
     # Start-up.
     row("start-up (--version)", hyperfine_mean(f"{SEGUE} --version"), hyperfine_mean("mpg123 --version"), "mpg123", "ms")
 
@@ -321,6 +486,14 @@ def main():
         print(f"{name + ': CPU per second':44} {daemon[name][0]:9.3f} ms")
         print(f"{name + ': wake-ups per second':44} {daemon[name][1]:9.1f} /s")
     print("targets: start to socket <= 100 ms (mpd about 160 ms); idle and paused: <= 1 wake-up/s")
+    print(f"\n{'terminal UI, 10,000 queue rows, 120x40':44} {'value':>9}")
+    for stat in ("median", "p95"):
+        diff = ui[stat] - ui["less_" + stat]
+        print(f"{'keystroke to screen (tmux): ' + stat:44} {ui[stat]:9.3f} ms   (less: {ui['less_' + stat]:.3f} ms; difference {diff:.3f} ms)")
+    print(f"{'one capture-pane poll (resolution)':44} {ui['poll']:9.3f} ms   ({ui['keys']} keys: j, G, g, Ctrl-d, k)")
+    for name, value, unit in ui_inprocess:
+        print(f"{name:44} {float(value):9.3f} {unit}   (in-process, segue-bench ui)")
+    print("targets: keystroke to screen <= 16 ms (one frame at 60 Hz), the same with 10,000 rows as with 100")
     shutil.rmtree(WORK, ignore_errors=True)
 
 
