@@ -39,20 +39,28 @@ public struct Layout: Sendable, Equatable {
         return end - start >= 4 ? start..<end : nil
     }
 
-    /// The tab bar's labels and where each starts.
-    public static func tabLabels() -> [(TUIModel.Tab, label: String, column: Int)] {
-        var column = 1
+    /// The tab bar's labels and where each starts: "1 Search" and so on, or shorter forms when
+    /// the screen is too narrow, so that all four views always show.
+    public static func tabLabels(columns: Int = 80) -> [(TUIModel.Tab, label: String, column: Int)] {
+        let forms: [(TUIModel.Tab) -> String] = [
+            { " \($0.rawValue + 1) \($0.title) " }, { " \($0.rawValue + 1) \($0.title.prefix(3)) " }, { " \($0.rawValue + 1) " },
+        ]
         var out: [(TUIModel.Tab, String, Int)] = []
-        for tab in TUIModel.Tab.allCases {
-            let label = " \(tab.rawValue + 1) \(tab.title) "
-            out.append((tab, label, column))
-            column += label.count + 1
+        for form in forms {
+            var column = 1
+            out = []
+            for tab in TUIModel.Tab.allCases {
+                let label = form(tab)
+                out.append((tab, label, column))
+                column += label.count + 1
+            }
+            if column <= columns { break }
         }
         return out
     }
 
     /// The tab whose label covers `column`.
-    public static func tab(atColumn column: Int) -> TUIModel.Tab? {
-        tabLabels().first { column >= $0.column && column < $0.column + $0.label.count }?.0
+    public static func tab(atColumn column: Int, columns: Int) -> TUIModel.Tab? {
+        tabLabels(columns: columns).first { column >= $0.column && column < $0.column + $0.label.count }?.0
     }
 }

@@ -31,6 +31,14 @@ public struct LineEditor: Sendable, Equatable {
         cursor = text.count
     }
 
+    /// Replaces what is before the cursor (completion), keeping what follows; the cursor ends
+    /// up after the new text.
+    public mutating func replaceBeforeCursor(with prefix: String) {
+        let rest = text[cursor...]
+        text = Array(prefix) + rest
+        cursor = prefix.count
+    }
+
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
         text.remove(at: cursor - 1)

@@ -54,12 +54,12 @@ public struct Screen: Sendable {
 
     private func tabBar(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
         put(&frame, layout.tabRow, 0, String(repeating: " ", count: layout.columns), Style(.title))
-        for (tab, label, column) in Layout.tabLabels() where column + label.count <= layout.columns {
+        for (tab, label, column) in Layout.tabLabels(columns: layout.columns) where column + label.count <= layout.columns {
             put(&frame, layout.tabRow, column, label, tab == model.tab ? Style(.cursor, bold: true) : Style(.title))
         }
         if model.catalogNotice != nil {
             let flag = "offline: demo catalog"
-            let end = Layout.tabLabels().last.map { $0.column + $0.label.count + 2 } ?? 0
+            let end = Layout.tabLabels(columns: layout.columns).last.map { $0.column + $0.label.count + 2 } ?? 0
             if end + flag.count + 1 <= layout.columns {
                 put(&frame, layout.tabRow, layout.columns - flag.count - 1, flag, Style(.error, bold: true))
             }
@@ -235,6 +235,9 @@ public struct Screen: Sendable {
             put(&frame, y, 0, prompt + TextFit.printable(shownBefore))
             put(&frame, y, 1 + beforeWidth, text.fit(after, max(0, columns - 2 - beforeWidth)))
             frame.cursor = (y, min(columns - 1, 1 + beforeWidth))
+            if case .command(_, let candidates, let chosen) = model.mode, candidates.count > 1 {
+                completions(&frame, candidates, chosen, row: y - 1, columns: columns)
+            }
         case .normal:
             if let message = model.message {
                 let style = Style(message.isError ? .error : .accent, bold: message.isError)
@@ -250,6 +253,27 @@ public struct Screen: Sendable {
             } else {
                 put(&frame, y, 0, text.fit("? help  / search  : command  Enter play  a add  space pause  q quit", columns - 1), Style(.dim))
             }
+        }
+    }
+
+    /// The Tab candidates on the row above the `:` line, the chosen one highlighted, scrolled so
+    /// that it is in view.
+    private func completions(_ frame: inout Frame, _ candidates: [String], _ chosen: Int?, row: Int, columns: Int) {
+        put(&frame, row, 0, String(repeating: " ", count: columns))
+        let labels = candidates.map { text.fit($0.trimmingSpaces, max(1, columns - 2)) }
+        var first = 0
+        if let chosen {
+            // Start far enough along that the chosen one fits.
+            var width = text.columns(labels[chosen]) + 1
+            first = chosen
+            while first > 0, width + text.columns(labels[first - 1]) + 2 <= columns { first -= 1; width += text.columns(labels[first]) + 2 }
+        }
+        var x = 1
+        for i in first..<labels.count {
+            let w = text.columns(labels[i])
+            guard x + w < columns else { break }
+            put(&frame, row, x, labels[i], i == chosen ? Style(.cursor, bold: true) : Style(.accent))
+            x += w + 2
         }
     }
 

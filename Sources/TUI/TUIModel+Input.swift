@@ -47,7 +47,9 @@ extension TUIModel {
             var candidates = completions
             var i = index
             if candidates.isEmpty || i == nil {
-                candidates = complete(editor.string)
+                // Only what is before the cursor is completed; the rest of the line (the items
+                // after `playlist add NAME`) stays as it is.
+                candidates = complete(String(editor.text[..<editor.cursor]))
                 i = nil
             }
             guard !candidates.isEmpty else {
@@ -56,9 +58,8 @@ extension TUIModel {
             }
             let step = key == .tab ? 1 : candidates.count - 1
             let next = i.map { ($0 + step) % candidates.count } ?? (key == .tab ? 0 : candidates.count - 1)
-            editor.replace(with: candidates[next])
+            editor.replaceBeforeCursor(with: candidates[next])
             mode = .command(editor, completions: candidates, index: next)
-            if candidates.count > 1 { notice(candidates.joined(separator: "  ")) }
             return []
         case .backspace:
             if editor.text.isEmpty {
@@ -174,7 +175,7 @@ extension TUIModel {
         case .press(let button), .doubleClick(let button):
             guard button == 1 else { return [] }
             if mouse.row == layout.tabRow {
-                if let t = Layout.tab(atColumn: mouse.column) { return show(t) }
+                if let t = Layout.tab(atColumn: mouse.column, columns: screenColumns) { return show(t) }
                 return []
             }
             if mouse.row == layout.progressRow, snapshot?.duration != nil, let bar = layout.progressBar, bar.contains(mouse.column) {

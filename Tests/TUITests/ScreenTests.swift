@@ -46,3 +46,38 @@ import Testing
         #expect(!frame.spans.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 } })
     }
 }
+
+@Suite struct ScreenNarrowAndCompletionTests {
+    @Test func everyViewIsOnTheTabBarAtAnyWidthTheLayoutFits() {
+        for columns in [30, 34, 40, 43, 44, 80] {
+            let d = Driver(rows: 10, columns: columns)
+            let bar = d.screen()[0]
+            for n in 1...4 { #expect(bar.contains(" \(n) "), "\(columns) columns: \(bar)") }
+        }
+    }
+
+    @Test func tabCompletesTheNameBeforeTheItemsAndShowsTheCandidates() {
+        var d = Driver()
+        d.line(
+            DaemonLines.reply(
+                d.id("playlist list")!, kind: "playlists", #""items":[{"name":"Road Trip","itemCount":0},{"name":"Rainy Day","itemCount":0}]"#))
+        d.key(.character("3"))
+        d.line(DaemonLines.songs(d.sent.last!.id, [DaemonLines.song(1, "Hit")]))
+        d.key(.character("P"))
+        d.key(.character("R"))
+        d.key(.tab)
+        guard case .command(let editor, let candidates, _) = d.model.mode else {
+            Issue.record("not on the command line")
+            return
+        }
+        #expect(candidates.count == 2)
+        #expect(editor.string == #"playlist add "Road Trip"  itunes:1"#)
+        let rows = d.screen()
+        #expect(rows[rows.count - 2].contains("\"Rainy Day\""), "the other candidate shows above the line")
+        d.key(.tab)
+        guard case .command(let again, _, _) = d.model.mode else { return }
+        #expect(again.string == #"playlist add "Rainy Day"  itunes:1"#)
+        d.key(.enter)
+        #expect(d.sent.last!.line == #"playlist add "Rainy Day"  itunes:1"#)
+    }
+}
