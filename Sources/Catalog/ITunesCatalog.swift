@@ -5,7 +5,8 @@ import MusicModel
 /// Every request blocks until the answer is parsed: run them off the UI thread. They throw only
 /// `CatalogError`. Identical URLs are answered from memory, then from the optional disk cache,
 /// within `settings.cacheLifetime`, without touching the network or the rate limiter; only 200
-/// answers that parsed are cached. Calls to the Search API share one `RateLimiter` (see its
+/// answers that parsed are cached. Songs seen in any answer are remembered by id for as long, so
+/// `lookupSongs` (what playing `itunes:ID` does) asks only for the ones not seen. Calls to the Search API share one `RateLimiter` (see its
 /// policy); a 403 or 429 starts a back-off during which calls throw `.throttled` at once.
 public final class ITunesCatalog: Sendable {
     /// The endpoints, storefront and filters used by every request.
@@ -14,6 +15,7 @@ public final class ITunesCatalog: Sendable {
     public let rateLimiter: RateLimiter
     private let transport: any CatalogTransport
     private let memoryCache = ResponseCache()
+    private let songMemo = SongMemo()
     private let diskCache: MetadataCache?
     private let clock: CatalogClock
 
@@ -92,9 +94,12 @@ public final class ITunesCatalog: Sendable {
         var seen: Set<String> = []
         for id in ids where Self.isCatalogID(id) && seen.insert(id).inserted { wanted.append(id) }
         var found: [String: Song] = [:]
+        let now = clock.now()
+        for id in wanted { found[id] = songMemo.song(id, now: now) }
+        let missing = wanted.filter { found[$0] == nil }
         var start = 0
-        while start < wanted.count {
-            let chunk = wanted[start..<min(wanted.count, start + Self.maxIDsPerLookup)]
+        while start < missing.count {
+            let chunk = missing[start..<min(missing.count, start + Self.maxIDsPerLookup)]
             start += Self.maxIDsPerLookup
             for case .song(let song) in try results(lookupURL(ids: Array(chunk))).compactMap(ITunesItem.init) where found[song.id] == nil {
                 found[song.id] = song
@@ -191,6 +196,13 @@ public final class ITunesCatalog: Sendable {
         let (body, storable) = try fetch(url, rateLimited: true)
         let results = try ITunesEnvelope.results(body)
         if storable { store(body, for: url) }
+        if settings.cacheLifetime > 0 {
+            let songs = results.compactMap { result -> Song? in
+                if case .song(let song)? = ITunesItem(result) { return song }
+                return nil
+            }
+            songMemo.remember(songs, expiresAt: clock.now() + settings.cacheLifetime)
+        }
         return results
     }
 

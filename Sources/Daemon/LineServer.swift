@@ -11,7 +11,8 @@ import Synchronization
 /// handlers on that thread, one line at a time. `LineClient.send` never blocks: it writes with
 /// `MSG_DONTWAIT | MSG_NOSIGNAL`, keeps what the socket would not take in a bounded outbox, and
 /// the reader thread flushes the outbox when the socket becomes writable. A client whose outbox
-/// exceeds `maxOutboxBytes`, or whose socket fails, is dropped. Only reader threads close client
+/// would exceed `maxOutboxBytes` with a line added to lines still waiting, or whose socket
+/// fails, is dropped; a single line of any size goes to a client whose outbox was empty. Only reader threads close client
 /// descriptors (under the client's lock), so a descriptor is never used after it is reused.
 ///
 /// The "already running" check (connect to an existing socket file) is not atomic: two servers
@@ -296,7 +297,9 @@ public final class LineClient: Sendable, Hashable {
                 offset = sent
                 if offset == bytes.count { return }
             }
-            guard s.queued + bytes.count - offset <= maxOutboxBytes else {
+            // The bound is for a client that stopped reading while lines pile up; one reply of
+            // any size (a 25,000-entry queue is 5 MB) still goes to a client that had read all.
+            guard wasEmpty || s.queued + bytes.count - offset <= maxOutboxBytes else {
                 closeLocked(&s)
                 return
             }

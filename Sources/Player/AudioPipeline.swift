@@ -46,6 +46,8 @@ public final class AudioPipeline: Sendable {
     private let onEvent: @Sendable (PipelineEvent) -> Void
     /// The output, once the output thread has made it, so a flush can interrupt its write.
     private let liveOutput = Mutex<InterruptHandle?>(nil)
+    /// True once the output thread has closed its output (a WAV file's header is then final).
+    private let outputClosed = ConditionLock(false)
 
     /// Outputs are used by the output thread only, except `interruptWrite`, which the protocol
     /// requires to be thread-safe; this box carries the output to the threads that call it.
@@ -151,13 +153,17 @@ public final class AudioPipeline: Sendable {
     public var playbackPosition: PlaybackPosition { position.withLock { $0 } }
 
     /// Ends the pipeline for good: cancels downloads, drops queued audio; no more events are sent.
-    public func stop() {
+    /// With `waitingUpTo`, also waits (at most that many seconds) for the output to be closed,
+    /// so a process that exits next leaves a finished WAV file and a drained device.
+    public func stop(waitingUpTo seconds: Double = 0) {
         let sources = control.withLockBroadcast { c -> [any ByteSource] in
             c.stopped = true
             return [c.currentSource?.source, c.prefetched?.source].compactMap { $0 }
         }
         sources.forEach { $0.cancel() }
         ring.close()
+        liveOutput.withLock { $0 }?.interruptWrite()
+        if seconds > 0 { outputClosed.wait(until: { $0 }, timeout: seconds) { _ in } }
     }
 
     private var isStopped: Bool { control.withLock { $0.stopped } }
@@ -315,6 +321,7 @@ public final class AudioPipeline: Sendable {
     // MARK: output thread
 
     private func outputLoop() {
+        defer { outputClosed.withLockBroadcast { $0 = true } }  // after the output's own close below
         let output: any AudioOutput
         do {
             output = try makeOutput()

@@ -425,10 +425,12 @@ public final class MusicPlayer: Sendable {
 
     /// Ends the engine: stops its threads. The player cannot be used afterwards.
     public func shutdown() {
-        pipelineBox.withLock { p in
-            p?.stop()
-            p = nil
+        let pipeline = pipelineBox.withLock { p in
+            defer { p = nil }
+            return p
         }
+        // Waits for the output to close, so a WAV file's header is final before the process exits.
+        pipeline?.stop(waitingUpTo: 2)
     }
 
     // MARK: Plumbing

@@ -147,6 +147,12 @@ private struct Arguments {
             return args[index]
         }
         func count(_ range: ClosedRange<Int>) throws(CommandError) {
+            // Too many words is nearly always a name with spaces that was not quoted.
+            if args.count > range.upperBound, range.upperBound > 0 {
+                throw CommandError.badArguments(
+                    verb: verb.name,
+                    expected: "\(form.expected) A name with spaces goes in quotes, like playlist \(sub) \"Road Trip\".")
+            }
             guard range.contains(args.count) else { throw wrong }
         }
         switch sub {

@@ -266,7 +266,10 @@ public struct Screen: Sendable {
             // Start far enough along that the chosen one fits.
             var width = text.columns(labels[chosen]) + 1
             first = chosen
-            while first > 0, width + text.columns(labels[first - 1]) + 2 <= columns { first -= 1; width += text.columns(labels[first]) + 2 }
+            while first > 0, width + text.columns(labels[first - 1]) + 2 <= columns {
+                first -= 1
+                width += text.columns(labels[first]) + 2
+            }
         }
         var x = 1
         for i in first..<labels.count {

@@ -90,6 +90,9 @@ struct CatalogOptions {
         }
         var settings = CatalogSettings(baseURL: "demo://catalog", chartsBaseURL: "demo://charts")
         if let storefront { settings.storefront = storefront }
-        return ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: settings)
+        // The demo is local files: Apple's pace does not apply to it.
+        return ITunesCatalog(
+            transport: try DemoCatalogTransport(folder: folder), settings: settings,
+            rateLimiter: RateLimiter(callsPerMinute: 600_000, burst: 10_000))
     }
 }

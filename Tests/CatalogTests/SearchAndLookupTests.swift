@@ -229,3 +229,29 @@ import Testing
         #expect(ExplicitContent(catalogValue: "Explict") == .unknown)
     }
 }
+
+@Suite struct SongMemoTests {
+    @Test func songsSeenInASearchAreLookedUpWithoutARequest() throws {
+        let body = CatalogTestKit.envelope([CatalogTestKit.songJSON(id: 11, name: "Neon"), CatalogTestKit.songJSON(id: 12, name: "Glow")])
+        let transport = FakeCatalogTransport(body: body)
+        let catalog = ITunesCatalog(transport: transport)
+        _ = try catalog.searchSongs(term: "neon")
+        #expect(transport.urls.count == 1)
+        let songs = try catalog.lookupSongs(ids: ["12", "11"])
+        #expect(songs.map(\.title) == ["Glow", "Neon"], "in the order asked")
+        #expect(transport.urls.count == 1, "both were seen in the search")
+        _ = try catalog.lookupSongs(ids: ["11", "13"])
+        #expect(transport.urls.last?.contains("id=13") == true, "only the unseen id is asked for")
+        #expect(transport.urls.last?.contains("11") == false)
+    }
+
+    @Test func withCachingOffEverythingIsAskedAgain() throws {
+        let transport = FakeCatalogTransport(body: CatalogTestKit.envelope([CatalogTestKit.songJSON(id: 11, name: "Neon")]))
+        var settings = CatalogSettings()
+        settings.cacheLifetime = 0
+        let catalog = ITunesCatalog(transport: transport, settings: settings)
+        _ = try catalog.searchSongs(term: "neon")
+        _ = try catalog.lookupSongs(ids: ["11"])
+        #expect(transport.urls.count == 2)
+    }
+}

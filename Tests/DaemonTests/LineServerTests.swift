@@ -32,6 +32,8 @@ private func echoServer(
             if line == "sub" {
                 client.isSubscribed = true
                 client.send("ok")
+            } else if line.hasPrefix("big "), let n = Int(line.dropFirst(4)) {
+                client.send(String(repeating: "y", count: n))
             } else if line.hasPrefix("flood "), let n = Int(line.dropFirst(6)) {
                 let payload = String(repeating: "x", count: 1024)
                 for _ in 0..<n { client.send(payload) }
@@ -350,6 +352,17 @@ private func fileMode(_ path: String) -> mode_t? {
         let other = try LineConnection(path: path)
         try other.send("fine")
         #expect(try other.readLine(timeout: 10) == "echo: fine")
+    }
+
+    @Test func oneReplyLargerThanTheOutboxStillArrivesWhole() throws {
+        let path = socketPath()
+        let server = try echoServer(path, maxOutboxBytes: 64 << 10)
+        defer { server.stop() }
+        let client = try LineConnection(path: path)
+        try client.send("big 6000000")  // a 6 MB reply, like a 30,000-entry queue
+        #expect(try client.readLine(timeout: 20)?.count == 6_000_000)
+        try client.send("after")
+        #expect(try client.readLine(timeout: 10) == "echo: after")
     }
 
     @Test func closingAClientFromTheServerSide() throws {

@@ -318,6 +318,10 @@ private let replaceSentence =
     ("playlist rename Old", "playlist rename needs the name and a new name, like playlist rename Old New."),
     ("playlist create \"\"", "playlist create needs a name, like playlist create Running."),
     (
+        "playlist create Road Trip",
+        "playlist create needs a name, like playlist create Running. A name with spaces goes in quotes, like playlist create \"Road Trip\"."
+    ),
+    (
         "playlist remove Running 0",
         "playlist remove needs a playlist name and positions counting from 1, like playlist remove Running 3 5-7."
     ),

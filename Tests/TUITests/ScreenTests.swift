@@ -60,7 +60,8 @@ import Testing
         var d = Driver()
         d.line(
             DaemonLines.reply(
-                d.id("playlist list")!, kind: "playlists", #""items":[{"name":"Road Trip","itemCount":0},{"name":"Rainy Day","itemCount":0}]"#))
+                d.id("playlist list")!, kind: "playlists",
+                #""items":[{"name":"Road Trip","itemCount":0},{"name":"Rainy Day","itemCount":0}]"#))
         d.key(.character("3"))
         d.line(DaemonLines.songs(d.sent.last!.id, [DaemonLines.song(1, "Hit")]))
         d.key(.character("P"))
