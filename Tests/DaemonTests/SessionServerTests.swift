@@ -76,7 +76,9 @@ import WireProtocol
                 continue
             }
         }
-        // Changing the volume changes no queue.
+        // Changing the volume changes no queue. Playback starting may still announce a queue
+        // change after the add's reply; let those arrive first.
+        while (try? connection.readLine(timeout: 0.5)) != nil {}
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
         let volume = try readUntilReply(connection, id: 3).events
         #expect(!volume.isEmpty && !volume.contains(.queueChanged))
