@@ -14,6 +14,7 @@ public final class SessionServer: Sendable {
     private let box = Mutex<LineServer?>(nil)
     private let gate = RequestGate()
     private let lastNotice = Mutex<String?>(nil)
+    private let lastEntries = Mutex<Int?>(nil)
 
     /// Listens at `path` for `session`; throws `DaemonError` (for example when another daemon runs).
     public init(path: String, session: Session) throws(DaemonError) {
@@ -41,7 +42,32 @@ public final class SessionServer: Sendable {
     /// `queueChanged` when the queue changed).
     public func announce(_ event: PlayerEvent) {
         guard let server = box.withLock({ $0 }) else { return }
-        for line in WireReply.events(for: event, snapshot: { session.snapshot }) { server.broadcast(line) }
+        var lines = WireReply.events(for: event, snapshot: { session.snapshot })
+        if case .queueChanged(let queue) = event, !entriesChanged(queue.entries) {
+            // Only the current entry moved on, which the status event already says: a client
+            // showing 10,000 entries need not fetch them all again at every track change.
+            lines.removeAll { $0 == Self.queueChangedLine }
+        }
+        for line in lines { server.broadcast(line) }
+    }
+
+    private static let queueChangedLine = WireReply.event("queueChanged", [])
+
+    /// Whether the entries (ids, order, titles) differ from the last time this was asked.
+    private func entriesChanged(_ entries: [QueueEntry]) -> Bool {
+        var hasher = Hasher()
+        hasher.combine(entries.count)
+        for entry in entries {
+            hasher.combine(entry.id)
+            hasher.combine(entry.item.location)
+            hasher.combine(entry.title)
+            hasher.combine(entry.subtitle)
+        }
+        let fingerprint = hasher.finalize()
+        return lastEntries.withLock { last in
+            defer { last = fingerprint }
+            return last != fingerprint
+        }
     }
 
     /// Tells subscribed clients when the catalog became unreachable (the demo answers instead) or

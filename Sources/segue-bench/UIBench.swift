@@ -34,6 +34,19 @@ enum UIBench {
             }
             _ = model.handle(message, now: 0)
         }
+        if moves, let id = queueIDs.first {
+            // What a queue change costs the UI with this many entries: the reply read and applied.
+            let line = #"{"id":\#(id),"ok":true,"result":{"kind":"queue","entries":[\#(entries)],"current":1},"text":""}"#
+            var times: [Double] = []
+            for _ in 0..<10 {
+                var copy = model
+                _ = copy.handle(.key(.character("4")), now: 0)
+                let start = ProbeOutput.now()
+                if let message = try? DaemonMessage.parse(line) { _ = copy.handle(message, now: 0) }
+                times.append((ProbeOutput.now() - start) * 1000)
+            }
+            report("ui-queue-reply-\(count)-entries-parse+apply", times)
+        }
         guard model.page.rows.count == count else {
             Console.error("segue-bench: the queue page has \(model.page.rows.count) rows, not \(count)")
             return

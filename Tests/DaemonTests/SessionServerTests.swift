@@ -14,6 +14,12 @@ import WireProtocol
 /// The session served over a socket, as a client such as the terminal UI meets it: events in
 /// the documented order, and `quit` answered before the server goes away.
 @Suite struct SessionServerTests {
+    final class Flag: Sendable {
+        private let value = Mutex(false)
+        var isSet: Bool { value.withLock { $0 } }
+        func set(_ on: Bool) { value.withLock { $0 = on } }
+    }
+
     /// The server, for the closures made before it exists (player events, the quit hook).
     final class ServerBox: Sendable {
         let server = Mutex<SessionServer?>(nil)
@@ -22,7 +28,7 @@ import WireProtocol
 
     /// A session whose player events go to the server; `quit` stops the server from another
     /// thread, as the daemon's main thread does after SIGTERM.
-    private func serve(_ path: String) throws -> (SessionServer, Session) {
+    private func serve(_ path: String, notice: (@Sendable () -> String?)? = nil) throws -> (SessionServer, Session) {
         let box = ServerBox()
         let output = ManualClockOutput()
         let player = MusicPlayer(
@@ -30,7 +36,7 @@ import WireProtocol
             openSource: { NamedSource($0.location) }, onEvent: { event in box.current?.announce(event) })
         let session = Session(
             player: player, catalog: nil,
-            onQuit: { startThread(name: "quitter") { box.current?.stop() } })
+            onQuit: { startThread(name: "quitter") { box.current?.stop() } }, catalogNotice: notice)
         let server = try SessionServer(path: path, session: session)
         box.server.withLock { $0 = server }
         return (server, session)
@@ -82,6 +88,65 @@ import WireProtocol
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
         let volume = try readUntilReply(connection, id: 3).events
         #expect(!volume.isEmpty && !volume.contains(.queueChanged))
+    }
+
+    @Test func skippingSaysWhichEntryIsCurrentWithoutAQueueChange() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let (server, session) = try serve(path)
+        defer {
+            server.stop()
+            session.player.shutdown()
+        }
+        let connection = try LineConnection(path: path)
+        try connection.send(WireRequest(id: .number(1), command: "add 1:441000 2:441000 3:441000").line)
+        _ = try readUntilReply(connection, id: 1)
+        try connection.send(WireRequest(id: .number(2), command: nil, subscribe: true).line)
+        _ = try readUntilReply(connection, id: 2)
+        while (try? connection.readLine(timeout: 0.5)) != nil {}
+        try connection.send(WireRequest(id: .number(3), command: "next").line)
+        var (events, _) = try readUntilReply(connection, id: 3)
+        while let line = try? connection.readLine(timeout: 0.5) {
+            if case .event(let e) = try DaemonMessage.parse(line) { events.append(e) }
+        }
+        #expect(events.contains { if case .status(let s) = $0 { s.queuePosition == 2 } else { false } })
+        #expect(!events.contains(.queueChanged), "the entries did not change: \(events)")
+        try connection.send(WireRequest(id: .number(4), command: "move 3 1").line)
+        let (moved, _) = try readUntilReply(connection, id: 4)
+        var after = moved
+        while let line = try? connection.readLine(timeout: 0.5) {
+            if case .event(let e) = try DaemonMessage.parse(line) { after.append(e) }
+        }
+        #expect(after.contains(.queueChanged))
+    }
+
+    @Test func clientsHearWhenTheCatalogBecomesUnreachableAndReachable() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let offline = Flag()
+        let (server, session) = try serve(path, notice: { offline.isSet ? "The iTunes catalog is unreachable." : nil })
+        defer {
+            server.stop()
+            session.player.shutdown()
+        }
+        let connection = try LineConnection(path: path)
+        // The catalog event follows the reply of the request that found out, but a request's
+        // event may still be on its way when the next reply is read: take it from either side.
+        func catalogEvent(after reply: Double) throws -> [String?] {
+            var (events, _) = try readUntilReply(connection, id: reply)
+            while let line = try? connection.readLine(timeout: 0.3) {
+                if case .event(let e) = try DaemonMessage.parse(line) { events.append(e) }
+            }
+            return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
+        }
+        try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
+        #expect(try catalogEvent(after: 1).isEmpty, "nothing to say while the catalog answers")
+        offline.set(true)
+        try connection.send(WireRequest(id: .number(2), command: "status").line)
+        #expect(try catalogEvent(after: 2) == ["The iTunes catalog is unreachable."])
+        try connection.send(WireRequest(id: .number(3), command: "status").line)
+        #expect(try catalogEvent(after: 3).isEmpty, "said once, not after every request")
+        offline.set(false)
+        try connection.send(WireRequest(id: .number(4), command: "status").line)
+        #expect(try catalogEvent(after: 4) == [nil])
     }
 
     @Test func quitIsAnsweredBeforeTheServerCloses() throws {
