@@ -35,7 +35,7 @@ let package = Package(
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
-        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player"]),
+        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "Audio"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),

@@ -20,6 +20,7 @@ public final class TUIApp {
     private var model: TUIModel
     private var control: LineConnection
     private var catalog: LineConnection
+    private let parser = MessageParser()
 
     /// A UI on `terminal`, talking to the daemon through `connect` (also used to reconnect).
     public init(terminal: Terminal, model: TUIModel, connect: @escaping Connect) throws(DaemonError) {
@@ -40,6 +41,8 @@ public final class TUIApp {
 
     /// Runs until the user quits or a terminating signal arrives; returns how it ended and the
     /// `:` lines typed (oldest first), for the history file.
+    deinit { parser?.stop() }
+
     public func run() throws(TUIError) -> (Outcome, [String]) {
         let size = terminal.size
         model.resize(rows: size.rows, columns: size.columns)
@@ -54,6 +57,7 @@ public final class TUIApp {
                 pollfd(fd: terminal.signalDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: control.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: catalog.descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: parser?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             var effects: [Effect] = []
@@ -72,6 +76,9 @@ public final class TUIApp {
             }
             if fds[2].revents != 0 { effects += try receive(from: .control) }
             if fds[3].revents != 0 { effects += try receive(from: .catalog) }
+            if fds[4].revents != 0, let parser {
+                for parsed in parser.take() { effects += apply(parsed) }
+            }
             effects += model.tick(now: Self.now())
             if let outcome = try perform(effects) { return (outcome, model.typedCommands) }
             draw()
@@ -93,17 +100,24 @@ public final class TUIApp {
         var effects: [Effect] = []
         do {
             guard let lines = try connection.availableLines() else { return try reconnect("the daemon closed the connection") }
-            for line in lines {
-                do {
-                    effects += model.handle(try DaemonMessage.parse(line), now: Self.now())
-                } catch {
-                    model.unreadable(error.description)
-                }
+            if let parser {
+                parser.submit(lines)
+            } else {
+                for line in lines { effects += apply(Result { () throws(WireError) in try DaemonMessage.parse(line) }) }
             }
         } catch {
             return try reconnect(String(describing: error))
         }
         return effects
+    }
+
+    private func apply(_ parsed: Result<DaemonMessage, WireError>) -> [Effect] {
+        switch parsed {
+        case .success(let message): return model.handle(message, now: Self.now())
+        case .failure(let error):
+            model.unreadable(error.description)
+            return []
+        }
     }
 
     private func reconnect(_ reason: String) throws(TUIError) -> [Effect] {

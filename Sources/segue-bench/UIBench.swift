@@ -46,6 +46,13 @@ enum UIBench {
                 times.append((ProbeOutput.now() - start) * 1000)
             }
             report("ui-queue-reply-\(count)-entries-parse+apply", times)
+            var parseOnly: [Double] = []
+            for _ in 0..<10 {
+                let start = ProbeOutput.now()
+                _ = try? DaemonMessage.parse(line)
+                parseOnly.append((ProbeOutput.now() - start) * 1000)
+            }
+            report("ui-queue-reply-\(count)-entries-parse", parseOnly)
         }
         guard model.page.rows.count == count else {
             Console.error("segue-bench: the queue page has \(model.page.rows.count) rows, not \(count)")

@@ -1,0 +1,68 @@
+import Audio
+import WireProtocol
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads the daemon's lines into `DaemonMessage`s on a thread of its own, in the order they
+/// were handed in, so that a big reply (10,000 queue entries take about 60 ms to decode) never
+/// holds up a key. The UI thread polls `descriptor`, which is readable while parsed messages wait.
+final class MessageParser: Sendable {
+    private struct State {
+        var lines: [String] = []
+        var stopped = false
+    }
+
+    private let input = ConditionLock(State())
+    private let output = ConditionLock<[Result<DaemonMessage, WireError>]>([])
+    private let pipeEnds: (read: Int32, write: Int32)
+
+    /// Starts the thread; nil when no pipe could be made (the caller parses inline then).
+    init?() {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        pipeEnds = (fds[0], fds[1])
+        startThread(name: "segue-ui-parse") { [self] in run() }
+    }
+
+    /// Readable while parsed messages wait for `take`.
+    var descriptor: Int32 { pipeEnds.read }
+
+    /// Queues lines for parsing.
+    func submit(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        input.withLockBroadcast { $0.lines += lines }
+    }
+
+    /// The messages parsed so far, in order (or why a line could not be read).
+    func take() -> [Result<DaemonMessage, WireError>] {
+        var byte: UInt8 = 0
+        while read(pipeEnds.read, &byte, 1) == 1 {}
+        return output.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+
+    /// Ends the thread; the pipe closes once it has gone.
+    func stop() { input.withLockBroadcast { $0.stopped = true } }
+
+    private func run() {
+        while true {
+            let batch = input.wait(until: { $0.stopped || !$0.lines.isEmpty }) { s -> [String]? in
+                if s.stopped { return nil }
+                defer { s.lines = [] }
+                return s.lines
+            }
+            guard let batch else { break }
+            let parsed = batch.map { line in Result { () throws(WireError) in try DaemonMessage.parse(line) } }
+            output.withLock { $0 += parsed }
+            var byte: UInt8 = 1
+            _ = write(pipeEnds.write, &byte, 1)
+        }
+        close(pipeEnds.read)
+        close(pipeEnds.write)
+    }
+}
