@@ -73,8 +73,10 @@ public final class MusicPlayer: Sendable {
     public var playbackTime: Double {
         let (playingInstance, target) = state.withLock { ($0.playing?.instance, $0.seekTarget) }
         guard let pipeline = pipelineBox.withLock({ $0 }), let instance = playingInstance else { return target ?? 0 }
+        // A seek's target counts until the entry is heard from there (paused, that is at play).
+        if let target { return target }
         let position = pipeline.playbackPosition
-        return position.trackID == instance ? position.seconds : target ?? 0
+        return position.trackID == instance ? position.seconds : 0
     }
 
     /// What the decoder reported about the entry being heard (tags, exact length, formats).
@@ -378,6 +380,8 @@ public final class MusicPlayer: Sendable {
             publishState { $0.player.playbackStatus = .paused }
         }
         pipeline.play(track(for: current.id, item: current.item), fromFrame: Int(target * Double(rate)))
+        // The position jumped: front ends that move it along with the clock need to hear so.
+        publishState { _ in }
     }
 
     /// Starts scanning forward: every quarter second the position jumps two seconds ahead, until `endSeeking()`.

@@ -64,6 +64,7 @@ extension TUIModel {
         var lines: [Row] = rows.map { .text("  " + $0.keys.padding(to: width) + "  " + $0.summary) }
         lines += [
             .text(""), .text("  On the : and / lines: Tab completes, Up/Down walk the history, Ctrl-A/E/U/W/K edit, Esc cancels."),
+            .text("  The mouse: click a row or a view's name, double-click to play, the wheel scrolls, click the bar to seek."),
             .text("  Keys can be changed in the config file: bind.KEY = ACTION or bind.KEY = :COMMAND."),
         ]
         return Page(kind: .help, title: "Help · keys (Esc or h to go back)", rows: lines)

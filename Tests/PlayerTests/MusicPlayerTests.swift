@@ -300,6 +300,30 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(abs(player.playbackTime - (2.0 + heard)) < 0.001)
     }
 
+    @Test func aSeekWhilePausedShowsItsTargetAndPlaysFromThere() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:441000"]))
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        log.waitForStarts(1)
+        player.pause()
+        try player.seek(to: 5.0)
+        #expect(player.playbackTime == 5.0, "the position a front end shows is where play will start")
+        try player.seek(to: 0)
+        #expect(player.playbackTime == 0)
+        try player.play()
+        output.advance(frames: 8192)
+        #expect(log.waitForStarts(2).count == 2)
+        output.waitUntilCaughtUp()
+        let right = stride(from: 1, to: output.samples.count, by: 2).map { Int(output.samples[$0]) }
+        let landed = try #require((4096..<right.count).first { right[$0] == 0 }, "frame 0 is heard again after the pause")
+        #expect((landed..<right.count).allSatisfy { right[$0] == ($0 - landed) % 32768 })
+    }
+
     @Test func historyCountsEntriesHeardPastHalfUnlessTheQueueOptsOut() throws {
         let output = ManualClockOutput()
         let log = PlayerEventLog()
