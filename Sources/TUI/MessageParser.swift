@@ -22,7 +22,10 @@ final class MessageParser: Sendable {
     init?() {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
-        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not into a daemon this UI starts
+        }
         pipeEnds = (fds[0], fds[1])
         startThread(name: "segue-ui-parse") { [self] in run() }
     }
