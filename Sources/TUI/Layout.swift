@@ -8,15 +8,19 @@
 ///     row r-2        progress bar with elapsed and total time
 ///     row r-1        message, or the `:` / `/` line
 public struct Layout: Sendable, Equatable {
+    /// The screen's height in rows.
     public var rows: Int
+    /// The screen's width in columns.
     public var columns: Int
 
     /// Rows that are not the list.
     public static let chrome = 5
     /// The smallest screen the full layout fits; smaller ones get a sentence instead.
     public static let minimumRows = 8
+    /// The narrowest screen the full layout fits.
     public static let minimumColumns = 30
 
+    /// The layout of a `rows` × `columns` screen (negative sizes count as 0).
     public init(rows: Int, columns: Int) {
         self.rows = max(0, rows)
         self.columns = max(0, columns)
@@ -25,11 +29,17 @@ public struct Layout: Sendable, Equatable {
     /// Whether the screen is big enough for the layout.
     public var fits: Bool { rows >= Self.minimumRows && columns >= Self.minimumColumns }
 
+    /// The row of the tab bar.
     public var tabRow: Int { 0 }
+    /// The row of the page's title.
     public var titleRow: Int { 1 }
+    /// The rows of the list (empty on a screen too small for one).
     public var listRows: Range<Int> { 2..<max(2, rows - 3) }
+    /// The row of the now-playing line.
     public var nowPlayingRow: Int { rows - 3 }
+    /// The row of the progress bar.
     public var progressRow: Int { rows - 2 }
+    /// The row of messages and of the `:` and `/` lines.
     public var messageRow: Int { rows - 1 }
 
     /// The columns of the progress bar itself (between the two times).

@@ -20,6 +20,7 @@ public struct LineEditor: Sendable, Equatable {
     /// The line as a string.
     public var string: String { String(text) }
 
+    /// Types `c` at the cursor.
     public mutating func insert(_ c: Character) {
         text.insert(c, at: cursor)
         cursor += 1
@@ -39,12 +40,14 @@ public struct LineEditor: Sendable, Equatable {
         cursor = prefix.count
     }
 
+    /// Backspace: deletes the character before the cursor.
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
         text.remove(at: cursor - 1)
         cursor -= 1
     }
 
+    /// Delete: deletes the character under the cursor.
     public mutating func deleteForward() {
         guard cursor < text.count else { return }
         text.remove(at: cursor)
@@ -68,9 +71,13 @@ public struct LineEditor: Sendable, Equatable {
     /// Ctrl-K: deletes everything after the cursor.
     public mutating func deleteToEnd() { text.removeSubrange(cursor...) }
 
+    /// Moves the cursor one character left.
     public mutating func left() { cursor = max(0, cursor - 1) }
+    /// Moves the cursor one character right.
     public mutating func right() { cursor = min(text.count, cursor + 1) }
+    /// Moves the cursor to the start.
     public mutating func home() { cursor = 0 }
+    /// Moves the cursor to the end.
     public mutating func end() { cursor = text.count }
 
     /// Up: the previous history line (the line being typed is kept as a draft).

@@ -8,6 +8,7 @@ public struct ListState: Sendable, Equatable {
     /// The first row shown.
     public private(set) var top = 0
 
+    /// A list of `count` rows with the cursor on the first.
     public init(count: Int = 0) { self.count = max(0, count) }
 
     /// Changes the number of rows, keeping the cursor where it was when it still exists.

@@ -11,16 +11,20 @@ public struct Page: Sendable, Equatable {
         case results
     }
 
+    /// What the page shows.
     public var kind: Kind
     /// The title shown above the list.
     public var title: String
+    /// The rows, set with `setRows`.
     public private(set) var rows: [Row] = []
+    /// The cursor and scroll position.
     public var list = ListState()
     /// Rows picked with `mark`, by index.
     public var marked: Set<Int> = []
     /// Shown instead of the rows while they load or when there are none.
     public var status: String?
 
+    /// A page of `kind` with these rows, the cursor on the first row that can hold it.
     public init(kind: Kind, title: String, rows: [Row] = [], status: String? = nil) {
         self.kind = kind
         self.title = title

@@ -4,8 +4,10 @@ import WireProtocol
 /// Draws a `TUIModel` into a `Frame` for a screen of a given size. Pure: the same model, time
 /// and size always give the same frame, which is what the golden-screen tests compare.
 public struct Screen: Sendable {
+    /// How text is measured and cut.
     public let text: TextFit
 
+    /// A renderer measuring text with `text` (the terminal's widths in the real UI).
     public init(text: TextFit = .standard) { self.text = text }
 
     /// The whole screen. Only the rows in view are laid out, so 10,000 rows cost what 20 do.

@@ -43,6 +43,7 @@ public final class TUIApp {
     /// `:` lines typed (oldest first), for the history file.
     deinit { parser?.stop() }
 
+    /// Throws `TUIError.daemonLost` when the daemon went away and could not be reached again.
     public func run() throws(TUIError) -> (Outcome, [String]) {
         let size = terminal.size
         model.resize(rows: size.rows, columns: size.columns)

@@ -12,11 +12,16 @@ import Terminal
 ///
 /// Lines the UI does not understand are reported (as `problems`), never fatal.
 public struct TUIConfig: Sendable, Equatable {
+    /// The keys, from `KeyMap.standard` with the file's `bind.` lines applied.
     public var keyMap = KeyMap.standard
+    /// Whether to use colour when the terminal has it (`colors = never` turns it off).
     public var colors = true
+    /// Seconds `seek-forward` and `seek-backward` move.
     public var seekStep = 10
+    /// Percent `volume-up` and `volume-down` change.
     public var volumeStep = 5
 
+    /// The defaults, as with no config file.
     public init() {}
 
     /// Reads the config text; each line that cannot be used gives one sentence in `problems`.

@@ -33,21 +33,28 @@ public struct TUIModel: Sendable {
 
     /// A line on the message row: an error stays until the next key, as does a notice.
     public struct Message: Sendable, Equatable {
+        /// The sentence shown.
         public var text: String
+        /// Whether it reports a failure (drawn as an error) rather than a notice.
         public var isError: Bool
     }
 
+    /// The settings in force.
     public internal(set) var config: TUIConfig
+    /// The view on screen.
     public internal(set) var tab: Tab = .search
     /// Each tab's pages, its root first.
     public internal(set) var stacks: [[Page]]
+    /// What the keyboard is doing.
     public internal(set) var mode: Mode = .normal
+    /// The message row's text, until the next key.
     public internal(set) var message: Message?
     /// The daemon's last snapshot and the clock reading when it arrived.
     public internal(set) var snapshot: WireSnapshot?
     var snapshotTime = 0.0
-    /// The screen's size; the runner sets it with `resize`.
+    /// The screen's height; the runner sets it with `resize`.
     public internal(set) var screenRows = 24
+    /// The screen's width; the runner sets it with `resize`.
     public internal(set) var screenColumns = 80
     /// Rows the list area has.
     public var listHeight: Int { Layout(rows: screenRows, columns: screenColumns).listRows.count }

@@ -6,6 +6,7 @@ public struct TextFit: Sendable {
     /// Columns one character takes: 0 (combining), 1 or 2 (wide).
     public let width: @Sendable (Character) -> Int
 
+    /// Measures characters with `width`.
     public init(width: @escaping @Sendable (Character) -> Int) { self.width = width }
 
     /// Widths from Segue's own table, for tests and when no terminal is open.

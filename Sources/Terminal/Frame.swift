@@ -3,11 +3,16 @@
 public struct Frame: Sendable, Equatable {
     /// A run of text starting at a cell. `text` holds no control characters.
     public struct Span: Sendable, Equatable {
+        /// Zero-based row.
         public var row: Int
+        /// Zero-based column where the text starts.
         public var column: Int
+        /// The text, already cut to fit.
         public var text: String
+        /// How it looks.
         public var style: Style
 
+        /// A span of `text` at (`row`, `column`).
         public init(row: Int, column: Int, text: String, style: Style) {
             self.row = row
             self.column = column
@@ -16,8 +21,11 @@ public struct Frame: Sendable, Equatable {
         }
     }
 
+    /// The height the frame was laid out for.
     public var rows: Int
+    /// The width the frame was laid out for.
     public var columns: Int
+    /// What to draw, in order; a later span overwrites an earlier one.
     public var spans: [Span] = []
     /// Where to show the text cursor (on the `:` or `/` line); nil hides it.
     public var cursor: (row: Int, column: Int)? {
@@ -26,6 +34,7 @@ public struct Frame: Sendable, Equatable {
     }
     private var cursorCell: [Int]?
 
+    /// An empty frame for a `rows` × `columns` screen.
     public init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns

@@ -13,8 +13,10 @@ public struct MouseEvent: Hashable, Sendable {
     public var row: Int
     /// Zero-based column from the left.
     public var column: Int
+    /// What the mouse did there.
     public var action: Action
 
+    /// A mouse action at a zero-based cell.
     public init(row: Int, column: Int, action: Action) {
         self.row = row
         self.column = column

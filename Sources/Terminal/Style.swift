@@ -25,13 +25,17 @@ public struct Style: Hashable, Sendable {
         case accent
     }
 
+    /// What the text is.
     public var role: Role
+    /// Bold on top of the role's look.
     public var bold: Bool
 
+    /// A style for `role`, bold or not.
     public init(_ role: Role = .normal, bold: Bool = false) {
         self.role = role
         self.bold = bold
     }
 
+    /// Ordinary text.
     public static let normal = Style()
 }

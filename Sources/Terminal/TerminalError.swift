@@ -14,6 +14,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The operating system refused something the UI needs (a pipe); holds the reason.
     case system(String)
 
+    /// The reason as a sentence.
     public var description: String {
         switch self {
         case .notATerminal:
