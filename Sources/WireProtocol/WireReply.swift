@@ -3,12 +3,15 @@ import Session
 
 /// Lines the daemon sends: replies to requests and events (docs/protocol.md).
 public enum WireReply {
-    /// `{"id":…,"ok":true,"result":{…},"text":"…"}`: the result, and the same as text for people.
-    public static func success(id: JSONValueID?, result: CommandResult, width: Int = 100) -> String {
-        JSONValue.object([
+    /// `{"id":…,"ok":true,"result":{…},"text":"…"}`: the result, and the same as text for people;
+    /// with `notice`, also `"notice":"…"` (a catalog answer that came from the demo catalog).
+    public static func success(id: JSONValueID?, result: CommandResult, width: Int = 100, notice: String? = nil) -> String {
+        var fields: [(String, JSONValue)] = [
             ("id", id?.json ?? .string(nil)), ("ok", .bool(true)), ("result", WireEncoding.result(result)),
             ("text", .string(ResultText.render(result, width: width))),
-        ]).rendered
+        ]
+        if let notice { fields.append(("notice", .string(notice))) }
+        return JSONValue.object(fields).rendered
     }
 
     /// `{"id":…,"ok":false,"error":"sentence"}`.

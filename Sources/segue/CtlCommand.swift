@@ -62,8 +62,10 @@ struct CtlCommand {
                 var ok: Bool
                 var text: String?
                 var error: String?
+                var notice: String?
             }
             let decoded = try JSONDecoder().decode(Reply.self, from: Data(reply.utf8))
+            if let notice = decoded.notice, !json { printError("segue: \(notice)") }
             if json {
                 Console.write(reply + "\n")
             } else if decoded.ok {

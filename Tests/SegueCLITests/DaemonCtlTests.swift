@@ -57,6 +57,16 @@ import Testing
         #expect(home.ctl("frobnicate").exitCode == 1)
     }
 
+    @Test func anUnreachableCatalogIsSaidAndTheDemoAnswers() throws {
+        let home = Home()
+        defer { home.stop() }
+        let search = home.ctl("search", "paper")
+        #expect(search.exitCode == 0)
+        #expect(search.stdoutText.contains("Copper Tram"), "the demo catalog answers")
+        #expect(search.stderr.contains("The iTunes catalog is unreachable"), "and ctl says why: \(search.stderr)")
+        #expect(!home.ctl("status").stderr.contains("unreachable"), "a command that asks no catalog says nothing of it")
+    }
+
     @Test func theQueueSurvivesARestartAndAKill9() throws {
         let home = Home()
         defer { home.stop() }
