@@ -32,6 +32,10 @@ struct UICommand {
             model.showError(problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more problems in the config file)")
         }
         let arguments = daemonArguments
+        if !arguments.isEmpty, (try? LineConnection(path: SeguePaths.socket)) != nil {
+            model.showError(
+                "A daemon was already running, so \(arguments.joined(separator: " ")) did not apply; Q stops it, then start segue again.")
+        }
         let app: TUIApp
         do {
             app = try TUIApp(terminal: terminal, model: model) { () throws(DaemonError) in
