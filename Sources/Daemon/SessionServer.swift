@@ -82,12 +82,6 @@ public final class SessionServer: Sendable {
         server.broadcast(WireReply.event("catalog", [("notice", .string(notice))]))
     }
 
-    /// Whether a command line's answer comes from the catalog (so a demo stand-in is said in the reply).
-    static func asksTheCatalog(_ line: String) -> Bool {
-        let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-        return ["search", "lookup", "album", "artist", "charts", "topsongs", "save"].contains(CommandVerb.named(word)?.name ?? "")
-    }
-
     /// One request line: a reply always comes back, even for garbage.
     static func answer(_ client: LineClient, _ line: String, session: Session, gate: RequestGate) {
         let request: WireRequest
@@ -112,7 +106,7 @@ public final class SessionServer: Sendable {
         guard let command = request.command else { return }
         switch session.perform(line: command) {
         case .success(let result):
-            let notice = Self.asksTheCatalog(command) ? session.catalogNotice : nil
+            let notice = CommandVerb.of(line: command)?.asksTheCatalog == true ? session.catalogNotice : nil
             client.send(WireReply.success(id: request.id, result: result, notice: notice))
         case .failure(let error): client.send(WireReply.failure(id: request.id, message: error.description))
         }

@@ -1,6 +1,13 @@
 import Player
 
 extension Command {
+    /// `word` written so that a command line reads it back as one word: bare when it can be,
+    /// otherwise in double quotes with `"` and `\` escaped (docs/commands.md).
+    public static func quote(_ word: String) -> String { CommandWords.quote(word) }
+
+    /// Several words, each quoted as needed, separated by spaces.
+    public static func quote(_ words: [String]) -> String { words.map(CommandWords.quote).joined(separator: " ") }
+
     /// The canonical text of the command: the verb's canonical name and its arguments, quoted
     /// where needed. `Command.parse(text)` gives back an equal command for every command `parse`
     /// returns (values are kept to thousandths of a second or percent).

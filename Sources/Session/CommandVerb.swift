@@ -109,6 +109,17 @@ public struct CommandVerb: Equatable, Sendable {
         CommandVerb("quit", [], "quit", "Pause and end the daemon (its state is saved for the next start).", "quit takes no arguments."),
     ]
 
+    /// Whether carrying the verb out asks the catalog, which may wait on the network (or the
+    /// rate limiter) and may be answered by the demo catalog instead.
+    public var asksTheCatalog: Bool { Self.catalogVerbs.contains(name) }
+
+    private static let catalogVerbs: Set<String> = ["search", "lookup", "album", "artist", "charts", "topsongs", "save"]
+
+    /// The verb a command line starts with, when its first word names one.
+    public static func of(line: String) -> CommandVerb? {
+        line.split(whereSeparator: { $0.unicodeScalars.allSatisfy(CommandWords.isSpace) }).first.flatMap { named(String($0)) }
+    }
+
     /// The verb whose name or alias is `word` (case-insensitive).
     public static func named(_ word: String) -> CommandVerb? {
         let word = word.lowercased()

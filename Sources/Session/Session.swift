@@ -229,7 +229,7 @@ public final class Session: Sendable {
             player.setQueue(items)
             try player.play()
         case .importM3U(let path, let name):
-            let text = try Self.readText(path)
+            let text = try TextFile.read(path)
             let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
             let base = String(path.split(separator: "/").last ?? Substring(path))
             let fallback = base.hasSuffix(".m3u8") ? String(base.dropLast(5)) : base.hasSuffix(".m3u") ? String(base.dropLast(4)) : base
@@ -237,31 +237,9 @@ public final class Session: Sendable {
         case .exportM3U(let name, let path):
             let text = try library.exportM3U(try id(name))
             guard let path else { return .text(text) }
-            try Self.writeText(text, to: path)
+            try TextFile.write(text, to: path)
         }
         return .done(snapshot)
-    }
-
-    static func readText(_ path: String) throws -> String {
-        guard let file = fopen(path, "rb") else { throw CommandError.failed("Cannot read \(path): \(String(cString: strerror(errno))).") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func writeText(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "wb") else { throw CommandError.failed("Cannot write \(path): \(String(cString: strerror(errno))).") }
-        defer { fclose(file) }
-        let bytes = Array(text.utf8)
-        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-            throw CommandError.failed("Cannot write \(path): \(String(cString: strerror(errno))).")
-        }
     }
 
     private func requireCatalog() throws -> ITunesCatalog {

@@ -57,7 +57,7 @@ extension TUIModel {
             }
             let prefix = "playlist add "
             mode = .command(
-                LineEditor(prefix + " " + Quoting.words(locations), cursorAt: prefix.count, history: commandHistory),
+                LineEditor(prefix + " " + Command.quote(locations), cursorAt: prefix.count, history: commandHistory),
                 completions: [], index: nil)
             notice("Type the playlist's name (in quotes if it has spaces), then Enter. Tab completes names.")
         case .remove: return removeRows()
@@ -100,7 +100,7 @@ extension TUIModel {
         switch target {
         case .charts where !chartsLoaded:
             chartsLoaded = true
-            return [request(.charts, "charts", channel: .catalog)]
+            return [request(.charts, "charts")]
         case .queue where queueStale:
             queueStale = false
             return [request(.queue, "queue")]
@@ -111,12 +111,8 @@ extension TUIModel {
     /// Runs a command line as typed after `:`. `:q` leaves the UI, as in vi.
     mutating func run(_ line: String) -> [Effect] {
         let verb = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        switch verb {
-        case "q": return [.quit(stopDaemon: false)]
-        case "search", "lookup", "album", "artist", "charts", "topsongs", "save", "unsave":
-            return [request(.command(line), line, channel: .catalog)]
-        default: return [request(.command(line), line)]
-        }
+        if verb == "q" { return [.quit(stopDaemon: false)] }
+        return [request(.command(line), line)]
     }
 
     // MARK: Picking
@@ -134,7 +130,7 @@ extension TUIModel {
         case .artist(let artist): return openArtist(id: artist.id, name: artist.name)
         case .playlist(let list):
             push(Page(kind: .playlist(name: list.name), title: "Playlist · \(list.name)", status: "Loading…"))
-            return [request(.playlist(name: list.name), "playlist show \(Quoting.word(list.name))")]
+            return [request(.playlist(name: list.name), "playlist show \(Command.quote(list.name))")]
         case .song(let song) where !activating:
             guard let albumID = song.albumId else { return [] }
             return openAlbum(id: albumID, title: song.album ?? "Album", artist: song.artist)
@@ -158,27 +154,20 @@ extension TUIModel {
         guard !locations.isEmpty else { return [] }
         return [
             request(
-                .action(done: "", refreshLibrary: false), "replace \(start) " + Quoting.words(locations),
-                channel: Self.channel(for: locations))
+                .action(done: "", refreshLibrary: false), "replace \(start) " + Command.quote(locations))
         ]
-    }
-
-    /// Catalog songs are looked up as they are queued (for their titles), which can wait on the
-    /// network, so they go on the catalog connection and never hold up a key like pause.
-    static func channel(for locations: [String]) -> Channel {
-        locations.contains { $0.hasPrefix("itunes:") } ? .catalog : .control
     }
 
     mutating func openAlbum(id: String, title: String, artist: String) -> [Effect] {
         push(Page(kind: .album(id: id), title: "Album · \(title) — \(artist)", status: "Loading the album…"))
-        return [request(.album(id: id), "album \(id)", channel: .catalog)]
+        return [request(.album(id: id), "album \(id)")]
     }
 
     mutating func openArtist(id: String, name: String) -> [Effect] {
         push(Page(kind: .artist(id: id), title: "Artist · \(name)", status: "Loading the artist…"))
         return [
-            request(.artistSongs(id: id), "topsongs \(id)", channel: .catalog),
-            request(.artistAlbums(id: id), "artist \(id)", channel: .catalog),
+            request(.artistSongs(id: id), "topsongs \(id)"),
+            request(.artistAlbums(id: id), "artist \(id)"),
         ]
     }
 
@@ -189,8 +178,8 @@ extension TUIModel {
         var locations: [String] = []
         for index in page.picked {
             switch page.rows[index] {
-            case .album(let album): effects.append(request(.addAll(position), "album \(album.id)", channel: .catalog))
-            case .playlist(let list): effects.append(request(.addAll(position), "playlist show \(Quoting.word(list.name))"))
+            case .album(let album): effects.append(request(.addAll(position), "album \(album.id)"))
+            case .playlist(let list): effects.append(request(.addAll(position), "playlist show \(Command.quote(list.name))"))
             case let row: locations += row.locations
             }
         }
@@ -202,7 +191,7 @@ extension TUIModel {
                 ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
             effects.insert(
                 request(
-                    .action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations)
+                    .action(done: done, refreshLibrary: false), "\(verb) " + Command.quote(locations)
                 ),
                 at: 0)
         }
@@ -218,7 +207,7 @@ extension TUIModel {
             return []
         }
         let done = saving ? "Saved to your library." : "Removed from your library."
-        return ids.map { request(.action(done: done, refreshLibrary: true), "\(saving ? "save" : "unsave") \($0)", channel: .catalog) }
+        return ids.map { request(.action(done: done, refreshLibrary: true), "\(saving ? "save" : "unsave") \($0)") }
     }
 
     /// The 1-based position in the queue or playlist of row `index`: a playlist page starts
@@ -240,8 +229,8 @@ extension TUIModel {
             return [request(.action(done: "", refreshLibrary: false), "remove " + list)]
         case .playlist(let name) where !positions.isEmpty:
             return [
-                request(.action(done: "Removed from \(name).", refreshLibrary: true), "playlist remove \(Quoting.word(name)) " + list),
-                request(.playlist(name: name), "playlist show \(Quoting.word(name))"),
+                request(.action(done: "Removed from \(name).", refreshLibrary: true), "playlist remove \(Command.quote(name)) " + list),
+                request(.playlist(name: name), "playlist show \(Command.quote(name))"),
             ]
         case .playlist:
             return []
@@ -260,8 +249,8 @@ extension TUIModel {
         case .playlist(let name):
             movePage(by: delta)
             return [
-                request(.action(done: "", refreshLibrary: false), "playlist move \(Quoting.word(name)) \(from) \(to)"),
-                request(.playlist(name: name), "playlist show \(Quoting.word(name))"),
+                request(.action(done: "", refreshLibrary: false), "playlist move \(Command.quote(name)) \(from) \(to)"),
+                request(.playlist(name: name), "playlist show \(Command.quote(name))"),
             ]
         default:
             error("Only queue and playlist entries can be moved.")

@@ -88,7 +88,7 @@ extension TUIModel {
             let partial = typed.trimmingSpaces.replacingQuotes.lowercased()
             if words.count == 2 || (words.count >= 3 && !line.hasSuffix(" ")) {
                 found += playlists.map(\.name).filter { $0.lowercased().hasPrefix(partial) }.map {
-                    "playlist \(words[1].lowercased()) \(Quoting.word($0)) "
+                    "playlist \(words[1].lowercased()) \(Command.quote($0)) "
                 }
             }
         }
@@ -161,7 +161,7 @@ extension TUIModel {
         results = SearchResults(term: searchTerm)
         rebuildSearchPage(resetCursor: false)
         searchesInFlight = 3
-        return SearchKind.allCases.map { request(.search($0, term: searchTerm), "search \($0.rawValue) \(searchTerm)", channel: .catalog) }
+        return SearchKind.allCases.map { request(.search($0, term: searchTerm), "search \($0.rawValue) \(searchTerm)") }
     }
 
     // MARK: The mouse

@@ -140,7 +140,7 @@ extension TUIModel {
                 position == .tail ? "Added \(locations.count) songs to the end of the queue." : "\(locations.count) songs will play next."
             return [
                 request(
-                    .action(done: done, refreshLibrary: false), "\(verb) " + Quoting.words(locations), channel: Self.channel(for: locations)
+                    .action(done: done, refreshLibrary: false), "\(verb) " + Command.quote(locations)
                 )
             ]
         case (.action(let done, let refresh), _):
@@ -218,7 +218,7 @@ extension TUIModel {
         searchesInFlight = 0
         chartsLoaded = tab == .charts
         var effects = start()
-        if tab == .charts { effects.append(request(.charts, "charts", channel: .catalog)) }
+        if tab == .charts { effects.append(request(.charts, "charts")) }
         return effects
     }
 }

@@ -150,12 +150,21 @@ public struct TUIModel: Sendable {
         return effects + fireSearch()
     }
 
-    /// Sends `line` for `purpose`, remembering why.
-    mutating func request(_ purpose: Purpose, _ line: String, channel: Channel = .control) -> Effect {
+    /// Sends `line` for `purpose`, remembering why, on the connection the line calls for.
+    mutating func request(_ purpose: Purpose, _ line: String) -> Effect {
         let id = nextID
         nextID += 1
         pending[id] = purpose
-        return .send(id: id, line: line, channel: channel)
+        return .send(id: id, line: line, channel: Self.channel(for: line))
+    }
+
+    /// Catalog commands, and queueing catalog songs (the session looks them up for their titles),
+    /// can wait on the network, so they go on the catalog connection and never hold up a key
+    /// like pause.
+    static func channel(for line: String) -> Channel {
+        guard let verb = CommandVerb.of(line: line) else { return .control }
+        if verb.asksTheCatalog { return .catalog }
+        return ["add", "playnext", "replace"].contains(verb.name) && line.contains("itunes:") ? .catalog : .control
     }
 
     /// Shows `text` on the message line as an error (a config problem, for example).

@@ -30,12 +30,7 @@ struct CtlCommand {
     }
 
     /// The words as one command line, quoted where the shell had them as one word.
-    var line: String {
-        words.map { word in
-            guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
-            return "\"" + word.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
-        }.joined(separator: " ")
-    }
+    var line: String { Command.quote(words) }
 
     func run() -> Int32 {
         let quitting = (try? Command.parse(line)) == .quit
@@ -81,13 +76,5 @@ struct CtlCommand {
             printError("segue: \(error)")
             return 1
         }
-    }
-}
-
-extension String {
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for c in self { if c == target { out += replacement } else { out.append(c) } }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import Daemon
+import Session
 import TUI
 import Terminal
 
@@ -72,34 +73,19 @@ struct UICommand {
     /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`); none when it is absent.
     static func loadConfig() -> (TUIConfig, [String]) {
         guard let path = SeguePaths.configFile, access(path, F_OK) == 0 else { return (TUIConfig(), []) }
-        guard let text = try? readFile(path) else { return (TUIConfig(), ["The config file \(path) could not be read."]) }
+        guard let text = try? TextFile.read(path) else { return (TUIConfig(), ["The config file \(path) could not be read."]) }
         return TUIConfig.parse(text)
     }
 
     private static var historyPath: String? { SeguePaths.state.map { $0 + "/command-history" } }
 
     static func loadHistory() -> [String] {
-        guard let path = historyPath, let text = try? readFile(path) else { return [] }
+        guard let path = historyPath, let text = try? TextFile.read(path) else { return [] }
         return text.split(separator: "\n").map(String.init)
     }
 
     static func saveHistory(_ lines: [String]) {
-        guard let path = historyPath, let file = fopen(path, "w") else { return }
-        defer { fclose(file) }
-        let text = lines.suffix(500).joined(separator: "\n") + "\n"
-        fputs(text, file)
-    }
-
-    private static func readFile(_ path: String) throws -> String {
-        guard let file = fopen(path, "rb") else { throw UsageError(description: "cannot read \(path)") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let path = historyPath else { return }
+        try? TextFile.write(lines.suffix(500).joined(separator: "\n") + "\n", to: path)
     }
 }
