@@ -69,25 +69,7 @@ public final class LineConnection {
                 throw .connectionLost(errnoText(errno))
             }
             if r == 0 { continue }
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                if errno == ECONNRESET {
-                    ended = true
-                    continue
-                }
-                throw .connectionLost(errnoText(errno))
-            }
-            if n == 0 {
-                ended = true
-                continue
-            }
-            buffer.withUnsafeBytes { raw in
-                splitter.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { event in
-                    if case .line(let line) = event { ready.append(line) }
-                }
-            }
+            _ = try receive(flags: 0)
         }
         return ready.removeFirst()
     }
@@ -98,32 +80,39 @@ public final class LineConnection {
     /// The complete lines that have arrived, without waiting; nil once the server closed the
     /// connection and every line was taken.
     public func availableLines() throws(DaemonError) -> [String]? {
-        while fd >= 0, !ended {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        while fd >= 0, !ended, try receive(flags: Int32(MSG_DONTWAIT)) {}
+        let lines = ready
+        ready = []
+        if lines.isEmpty, ended || fd < 0 { return nil }
+        return lines
+    }
+
+    /// One `recv` into the line splitter (retried when a signal interrupts it); false when
+    /// nothing could be read without waiting. The end of the stream, or a reset, sets `ended`.
+    private func receive(flags: Int32) throws(DaemonError) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, flags) }
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return false }
                 if errno == ECONNRESET {
                     ended = true
-                    break
+                    return true
                 }
                 throw .connectionLost(errnoText(errno))
             }
             if n == 0 {
                 ended = true
-                break
+                return true
             }
             buffer.withUnsafeBytes { raw in
                 splitter.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { event in
                     if case .line(let line) = event { ready.append(line) }
                 }
             }
+            return true
         }
-        let lines = ready
-        ready = []
-        if lines.isEmpty, ended || fd < 0 { return nil }
-        return lines
     }
 
     /// Stops sending (the server sees end of input) but keeps reading.

@@ -70,7 +70,7 @@ func makeUnixSocket() -> Int32 {
 }
 
 /// A non-blocking, close-on-exec pipe used to wake a poll loop: (read end, write end).
-func makeWakePipe() -> (Int32, Int32)? {
+public func makeWakePipe() -> (Int32, Int32)? {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return nil }
     for fd in ends {
@@ -81,13 +81,13 @@ func makeWakePipe() -> (Int32, Int32)? {
 }
 
 /// Empties a non-blocking wake pipe.
-func drainWakePipe(_ fd: Int32) {
+public func drainWakePipe(_ fd: Int32) {
     var scratch = [UInt8](repeating: 0, count: 64)
     while scratch.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
 }
 
 /// Writes one byte to a wake pipe (a full pipe already means "wake up").
-func pokeWakePipe(_ fd: Int32) {
+public func pokeWakePipe(_ fd: Int32) {
     var byte: UInt8 = 1
     _ = write(fd, &byte, 1)
 }

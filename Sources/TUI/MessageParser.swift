@@ -1,4 +1,5 @@
 import Audio
+import Daemon
 import WireProtocol
 
 #if canImport(Glibc)
@@ -20,13 +21,9 @@ final class MessageParser: Sendable {
 
     /// Starts the thread; nil when no pipe could be made (the caller parses inline then).
     init?() {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not into a daemon this UI starts
-        }
-        pipeEnds = (fds[0], fds[1])
+        // Close-on-exec, so a daemon this UI starts holds nothing of the UI's.
+        guard let ends = makeWakePipe() else { return nil }
+        pipeEnds = ends
         startThread(name: "segue-ui-parse") { [self] in run() }
     }
 
@@ -41,8 +38,7 @@ final class MessageParser: Sendable {
 
     /// The messages parsed so far, in order (or why a line could not be read).
     func take() -> [Result<DaemonMessage, WireError>] {
-        var byte: UInt8 = 0
-        while read(pipeEnds.read, &byte, 1) == 1 {}
+        drainWakePipe(pipeEnds.read)
         return output.withLock { taken in
             defer { taken = [] }
             return taken
@@ -62,8 +58,7 @@ final class MessageParser: Sendable {
             guard let batch else { break }
             let parsed = batch.map { line in Result { () throws(WireError) in try DaemonMessage.parse(line) } }
             output.withLock { $0 += parsed }
-            var byte: UInt8 = 1
-            _ = write(pipeEnds.write, &byte, 1)
+            pokeWakePipe(pipeEnds.write)
         }
         close(pipeEnds.read)
         close(pipeEnds.write)
