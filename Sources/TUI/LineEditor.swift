@@ -26,12 +26,6 @@ public struct LineEditor: Sendable, Equatable {
         cursor += 1
     }
 
-    /// Replaces the whole line (completion), cursor at the end.
-    public mutating func replace(with line: String) {
-        text = Array(line)
-        cursor = text.count
-    }
-
     /// Replaces what is before the cursor (completion), keeping what follows; the cursor ends
     /// up after the new text.
     public mutating func replaceBeforeCursor(with prefix: String) {

@@ -196,8 +196,9 @@ public struct Screen: Sendable {
         if let entry = s.current {
             let item = entry.item
             var line = entry.title
-            let artist = item.artist ?? entry.subtitle?.components(" — ").first
-            let album = item.album ?? entry.subtitle?.components(" — ").dropFirst().first
+            let artist = item.artist ?? entry.subtitle?.split(separator: " — ", omittingEmptySubsequences: false).first.map(String.init)
+            let album =
+                item.album ?? entry.subtitle?.split(separator: " — ", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
             if let artist, !artist.isEmpty { line += " — " + artist }
             if let album, !album.isEmpty { line += " · " + album }
             title = (s.status == "playing" ? "▶ " : "❚❚ ") + line
@@ -296,15 +297,4 @@ public struct Screen: Sendable {
 
 extension String {
     func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
-
-    func components(_ separator: String) -> [String] {
-        var out: [String] = []
-        var rest = Substring(self)
-        while let r = rest.firstRange(of: separator) {
-            out.append(String(rest[..<r.lowerBound]))
-            rest = rest[r.upperBound...]
-        }
-        out.append(String(rest))
-        return out
-    }
 }

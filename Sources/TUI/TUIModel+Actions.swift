@@ -64,15 +64,15 @@ extension TUIModel {
         case .moveEntryUp: return moveEntry(by: -1)
         case .moveEntryDown: return moveEntry(by: 1)
         case .clearQueue: return [request(.action(done: "The queue is cleared.", refreshLibrary: false), "clear")]
-        case .toggle: return [request(.action(done: "", refreshLibrary: false), "toggle")]
-        case .next: return [request(.action(done: "", refreshLibrary: false), "next")]
-        case .previous: return [request(.action(done: "", refreshLibrary: false), "previous")]
-        case .seekForward: return [request(.action(done: "", refreshLibrary: false), "seek +\(config.seekStep)")]
-        case .seekBackward: return [request(.action(done: "", refreshLibrary: false), "seek -\(config.seekStep)")]
-        case .volumeUp: return [request(.action(done: "", refreshLibrary: false), "volume +\(config.volumeStep)")]
-        case .volumeDown: return [request(.action(done: "", refreshLibrary: false), "volume -\(config.volumeStep)")]
-        case .cycleRepeat: return [request(.action(done: "", refreshLibrary: false), "repeat")]
-        case .toggleShuffle: return [request(.action(done: "", refreshLibrary: false), "shuffle")]
+        case .toggle: return [send("toggle")]
+        case .next: return [send("next")]
+        case .previous: return [send("previous")]
+        case .seekForward: return [send("seek +\(config.seekStep)")]
+        case .seekBackward: return [send("seek -\(config.seekStep)")]
+        case .volumeUp: return [send("volume +\(config.volumeStep)")]
+        case .volumeDown: return [send("volume -\(config.volumeStep)")]
+        case .cycleRepeat: return [send("repeat")]
+        case .toggleShuffle: return [send("shuffle")]
         case .search:
             let effects = show(.search)
             stacks[TUIModel.Tab.search.rawValue].removeLast(stacks[TUIModel.Tab.search.rawValue].count - 1)
@@ -84,7 +84,7 @@ extension TUIModel {
             if page.kind != .help { push(helpPage()) }
         case .redraw: return [.repaint]
         case .quit: return [.quit(stopDaemon: false)]
-        case .quitAndStop: return [request(.action(done: "", refreshLibrary: false), "quit"), .quit(stopDaemon: true)]
+        case .quitAndStop: return [send("quit"), .quit(stopDaemon: true)]
         }
         return []
     }
@@ -135,7 +135,7 @@ extension TUIModel {
             guard let albumID = song.albumId else { return [] }
             return openAlbum(id: albumID, title: song.album ?? "Album", artist: song.artist)
         case .entry where activating:
-            return [request(.action(done: "", refreshLibrary: false), "jump \(page.list.cursor + 1)")]
+            return [send("jump \(page.list.cursor + 1)")]
         case .container(_, _, let locations) where activating:
             return play(locations, start: 1)
         default:
@@ -153,8 +153,7 @@ extension TUIModel {
     private mutating func play(_ locations: [String], start: Int) -> [Effect] {
         guard !locations.isEmpty else { return [] }
         return [
-            request(
-                .action(done: "", refreshLibrary: false), "replace \(start) " + Command.quote(locations))
+            send("replace \(start) " + Command.quote(locations))
         ]
     }
 
@@ -173,7 +172,6 @@ extension TUIModel {
 
     /// Play Next / Play Later for the picked rows; albums and playlists are fetched, then added.
     private mutating func add(position: InsertPosition) -> [Effect] {
-        let verb = position == .tail ? "add" : "playnext"
         var effects: [Effect] = []
         var locations: [String] = []
         for index in page.picked {
@@ -184,20 +182,22 @@ extension TUIModel {
             }
         }
         page.marked = []
-        if !locations.isEmpty {
-            let what = locations.count == 1 ? "1 song" : "\(locations.count) songs"
-            let done =
-                position == .tail
-                ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
-            effects.insert(
-                request(
-                    .action(done: done, refreshLibrary: false), "\(verb) " + Command.quote(locations)
-                ),
-                at: 0)
-        }
+        if !locations.isEmpty { effects.insert(enqueue(locations, at: position), at: 0) }
         if effects.isEmpty { error("There is nothing here to add to the queue.") }
         return effects
     }
+
+    /// Play Next or Play Later for `locations`; the message line says how many when it is done.
+    mutating func enqueue(_ locations: [String], at position: InsertPosition) -> Effect {
+        let what = locations.count == 1 ? "1 song" : "\(locations.count) songs"
+        let done =
+            position == .tail
+            ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
+        return request(.action(done: done, refreshLibrary: false), (position == .tail ? "add " : "playnext ") + Command.quote(locations))
+    }
+
+    /// A command whose answer (the status) needs no word on the message line.
+    mutating func send(_ line: String) -> Effect { request(.action(done: "", refreshLibrary: false), line) }
 
     private mutating func save(_ saving: Bool) -> [Effect] {
         let ids = page.picked.compactMap { page.rows[$0].catalogID }
@@ -226,7 +226,7 @@ extension TUIModel {
         let list = positions.map(String.init).joined(separator: " ")
         switch page.kind {
         case .queue where !positions.isEmpty:
-            return [request(.action(done: "", refreshLibrary: false), "remove " + list)]
+            return [send("remove " + list)]
         case .playlist(let name) where !positions.isEmpty:
             return [
                 request(.action(done: "Removed from \(name).", refreshLibrary: true), "playlist remove \(Command.quote(name)) " + list),
@@ -245,11 +245,11 @@ extension TUIModel {
         switch page.kind {
         case .queue:
             movePage(by: delta)
-            return [request(.action(done: "", refreshLibrary: false), "move \(from) \(to)")]
+            return [send("move \(from) \(to)")]
         case .playlist(let name):
             movePage(by: delta)
             return [
-                request(.action(done: "", refreshLibrary: false), "playlist move \(Command.quote(name)) \(from) \(to)"),
+                send("playlist move \(Command.quote(name)) \(from) \(to)"),
                 request(.playlist(name: name), "playlist show \(Command.quote(name))"),
             ]
         default:

@@ -77,22 +77,20 @@ extension TUIModel {
     /// Whole-line completions: the command syntax's, plus playlist names after `playlist VERB`.
     func complete(_ line: String) -> [String] {
         // A trailing space lets the next word be typed at once; only a verb that takes nothing goes without.
-        var found = CommandCompletion.completions(for: line).map { c in
+        let found = CommandCompletion.completions(for: line).map { c in
             c.contains(" ") || CommandVerb.named(c)?.usage.contains(" ") == true ? c + " " : c
         }
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        if words.first?.lowercased() == "playlist", words.count >= 2,
-            ["show", "rename", "delete", "add", "remove", "move", "play", "export"].contains(words[1].lowercased())
-        {
-            let typed = words.count >= 3 ? String(line.drop(while: { $0 != " " }).dropFirst().drop(while: { $0 != " " }).dropFirst()) : ""
-            let partial = typed.trimmingSpaces.replacingQuotes.lowercased()
-            if words.count == 2 || (words.count >= 3 && !line.hasSuffix(" ")) {
-                found += playlists.map(\.name).filter { $0.lowercased().hasPrefix(partial) }.map {
-                    "playlist \(words[1].lowercased()) \(Command.quote($0)) "
-                }
-            }
-        }
+        // `playlist VERB` then the name typed so far (everything after the verb, quotes and all).
+        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard parts.count >= 2, parts[0].lowercased() == "playlist",
+            ["show", "rename", "delete", "add", "remove", "move", "play", "export"].contains(parts[1].lowercased()),
+            parts.count == 2 || !line.hasSuffix(" ")
+        else { return found }
+        let partial = parts.count == 3 ? String(parts[2]).trimmingSpaces.replacingQuotes.lowercased() : ""
         return found
+            + playlists.map(\.name).filter { $0.lowercased().hasPrefix(partial) }.map {
+                "playlist \(parts[1].lowercased()) \(Command.quote($0)) "
+            }
     }
 
     /// Readline keys shared by both prompts.
@@ -170,8 +168,8 @@ extension TUIModel {
         let layout = Layout(rows: screenRows, columns: screenColumns)
         guard layout.fits else { return [] }
         switch mouse.action {
-        case .wheelUp: stacks[tab.rawValue][stacks[tab.rawValue].count - 1].list.scroll(by: -3, height: listHeight)
-        case .wheelDown: stacks[tab.rawValue][stacks[tab.rawValue].count - 1].list.scroll(by: 3, height: listHeight)
+        case .wheelUp: page.list.scroll(by: -3, height: listHeight)
+        case .wheelDown: page.list.scroll(by: 3, height: listHeight)
         case .press(let button), .doubleClick(let button):
             guard button == 1 else { return [] }
             if mouse.row == layout.tabRow {

@@ -135,14 +135,7 @@ extension TUIModel {
                 error("There was nothing in it to add.")
                 break
             }
-            let verb = position == .tail ? "add" : "playnext"
-            let done =
-                position == .tail ? "Added \(locations.count) songs to the end of the queue." : "\(locations.count) songs will play next."
-            return [
-                request(
-                    .action(done: done, refreshLibrary: false), "\(verb) " + Command.quote(locations)
-                )
-            ]
+            return [enqueue(locations, at: position)]
         case (.action(let done, let refresh), _):
             if !done.isEmpty { notice(done) }
             if refresh { return refreshLibrary() }
