@@ -42,16 +42,12 @@ public final class SessionServer: Sendable {
     /// `queueChanged` when the queue changed).
     public func announce(_ event: PlayerEvent) {
         guard let server = box.withLock({ $0 }) else { return }
-        var lines = WireReply.events(for: event, snapshot: { session.snapshot })
-        if case .queueChanged(let queue) = event, !entriesChanged(queue.entries) {
-            // Only the current entry moved on, which the status event already says: a client
-            // showing 10,000 entries need not fetch them all again at every track change.
-            lines.removeAll { $0 == Self.queueChangedLine }
-        }
-        for line in lines { server.broadcast(line) }
+        // Only the current entry moving on is said by the status event alone: a client showing
+        // 10,000 entries need not fetch them all again at every track change.
+        var changed = true
+        if case .queueChanged(let queue) = event { changed = entriesChanged(queue.entries) }
+        for line in WireReply.events(for: event, entriesChanged: changed, snapshot: { session.snapshot }) { server.broadcast(line) }
     }
-
-    private static let queueChangedLine = WireReply.event("queueChanged", [])
 
     /// Whether the entries (ids, order, titles) differ from the last time this was asked.
     private func entriesChanged(_ entries: [QueueEntry]) -> Bool {

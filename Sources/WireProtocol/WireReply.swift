@@ -26,13 +26,14 @@ public enum WireReply {
 
     /// The event lines a player event becomes, in the order they are sent (docs/protocol.md):
     /// a `status` event after every change of state, queue or current entry, followed by
-    /// `queueChanged` when the queue changed; none for `entryPlayed`. `snapshot` is read only
-    /// when a status event is sent.
-    public static func events(for event: PlayerEvent, snapshot: () -> Snapshot) -> [String] {
+    /// `queueChanged` when the queue's entries changed (`entriesChanged`: false when only the
+    /// current entry moved on); none for `entryPlayed`. `snapshot` is read only when a status
+    /// event is sent.
+    public static func events(for event: PlayerEvent, entriesChanged: Bool = true, snapshot: () -> Snapshot) -> [String] {
         func status() -> String { Self.event("status", [("status", WireEncoding.snapshot(snapshot()))]) }
         switch event {
         case .stateChanged, .entryStarted: return [status()]
-        case .queueChanged: return [status(), Self.event("queueChanged", [])]
+        case .queueChanged: return entriesChanged ? [status(), Self.event("queueChanged", [])] : [status()]
         case .entryFailed(let entry, let reason):
             return [Self.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string(reason))])]
         case .outputFailed(let reason): return [Self.event("outputFailed", [("reason", .string(reason))])]
