@@ -42,6 +42,16 @@ import WireProtocol
         return (server, session)
     }
 
+    /// The events that arrive until the connection has been quiet for `quiet` seconds (what a
+    /// command sets off may come after its reply).
+    private func eventsUntilQuiet(_ connection: LineConnection, quiet: Double = 0.5) throws -> [WireEvent] {
+        var events: [WireEvent] = []
+        while let line = try? connection.readLine(timeout: quiet) {
+            if case .event(let event) = try DaemonMessage.parse(line) { events.append(event) }
+        }
+        return events
+    }
+
     /// Reads messages until the reply to `id`; returns the events before it and the reply.
     private func readUntilReply(_ connection: LineConnection, id: Double) throws -> (events: [WireEvent], reply: DaemonMessage) {
         var events: [WireEvent] = []
@@ -84,7 +94,7 @@ import WireProtocol
         }
         // Changing the volume changes no queue. Playback starting may still announce a queue
         // change after the add's reply; let those arrive first.
-        while (try? connection.readLine(timeout: 0.5)) != nil {}
+        _ = try eventsUntilQuiet(connection)
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
         let volume = try readUntilReply(connection, id: 3).events
         #expect(!volume.isEmpty && !volume.contains(.queueChanged))
@@ -102,20 +112,13 @@ import WireProtocol
         _ = try readUntilReply(connection, id: 1)
         try connection.send(WireRequest(id: .number(2), command: nil, subscribe: true).line)
         _ = try readUntilReply(connection, id: 2)
-        while (try? connection.readLine(timeout: 0.5)) != nil {}
+        _ = try eventsUntilQuiet(connection)
         try connection.send(WireRequest(id: .number(3), command: "next").line)
-        var (events, _) = try readUntilReply(connection, id: 3)
-        while let line = try? connection.readLine(timeout: 0.5) {
-            if case .event(let e) = try DaemonMessage.parse(line) { events.append(e) }
-        }
+        let events = try readUntilReply(connection, id: 3).events + eventsUntilQuiet(connection)
         #expect(events.contains { if case .status(let s) = $0 { s.queuePosition == 2 } else { false } })
         #expect(!events.contains(.queueChanged), "the entries did not change: \(events)")
         try connection.send(WireRequest(id: .number(4), command: "move 3 1").line)
-        let (moved, _) = try readUntilReply(connection, id: 4)
-        var after = moved
-        while let line = try? connection.readLine(timeout: 0.5) {
-            if case .event(let e) = try DaemonMessage.parse(line) { after.append(e) }
-        }
+        let after = try readUntilReply(connection, id: 4).events + eventsUntilQuiet(connection)
         #expect(after.contains(.queueChanged))
     }
 
@@ -131,10 +134,7 @@ import WireProtocol
         // The catalog event follows the reply of the request that found out, but a request's
         // event may still be on its way when the next reply is read: take it from either side.
         func catalogEvent(after reply: Double) throws -> [String?] {
-            var (events, _) = try readUntilReply(connection, id: reply)
-            while let line = try? connection.readLine(timeout: 0.3) {
-                if case .event(let e) = try DaemonMessage.parse(line) { events.append(e) }
-            }
+            let events = try readUntilReply(connection, id: reply).events + eventsUntilQuiet(connection, quiet: 0.3)
             return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
         }
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
