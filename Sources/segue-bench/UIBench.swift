@@ -26,33 +26,32 @@ enum UIBench {
         let entries = (1...count).map { n in
             #"{"id":\#(n),"title":"Song \#(n)","subtitle":"Example Band — Night Drive","item":{"location":"/music/\#(n).mp3","title":"Song \#(n)","artist":"Example Band","album":"Night Drive","duration":201}}"#
         }.joined(separator: ",")
+        func reply(_ id: Int) -> String {
+            #"{"id":\#(id),"ok":true,"result":{"kind":"queue","entries":[\#(entries)],"current":1},"text":""}"#
+        }
         for id in queueIDs {
-            let line = #"{"id":\#(id),"ok":true,"result":{"kind":"queue","entries":[\#(entries)],"current":1},"text":""}"#
-            guard let message = try? DaemonMessage.parse(line) else {
+            guard let message = try? DaemonMessage.parse(reply(id)) else {
                 Console.error("segue-bench: the queue reply could not be read")
                 return
             }
             _ = model.handle(message, now: 0)
         }
         if moves, let id = queueIDs.first {
-            // What a queue change costs the UI with this many entries: the reply read and applied.
-            let line = #"{"id":\#(id),"ok":true,"result":{"kind":"queue","entries":[\#(entries)],"current":1},"text":""}"#
-            var times: [Double] = []
+            // What a queue change costs the UI with this many entries: the reply read, then applied.
+            let line = reply(id)
+            var parsing: [Double] = []
+            var total: [Double] = []
             for _ in 0..<10 {
                 var copy = model
                 _ = copy.handle(.key(.character("4")), now: 0)
                 let start = ProbeOutput.now()
-                if let message = try? DaemonMessage.parse(line) { _ = copy.handle(message, now: 0) }
-                times.append((ProbeOutput.now() - start) * 1000)
+                let message = try? DaemonMessage.parse(line)
+                parsing.append((ProbeOutput.now() - start) * 1000)
+                if let message { _ = copy.handle(message, now: 0) }
+                total.append((ProbeOutput.now() - start) * 1000)
             }
-            report("ui-queue-reply-\(count)-entries-parse+apply", times)
-            var parseOnly: [Double] = []
-            for _ in 0..<10 {
-                let start = ProbeOutput.now()
-                _ = try? DaemonMessage.parse(line)
-                parseOnly.append((ProbeOutput.now() - start) * 1000)
-            }
-            report("ui-queue-reply-\(count)-entries-parse", parseOnly)
+            report("ui-queue-reply-\(count)-entries-parse+apply", total)
+            report("ui-queue-reply-\(count)-entries-parse", parsing)
         }
         guard model.page.rows.count == count else {
             Console.error("segue-bench: the queue page has \(model.page.rows.count) rows, not \(count)")
