@@ -23,24 +23,26 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure core.
-        .target(name: "Audio"),
-        .target(name: "Player", dependencies: ["Audio"]),
-        .target(name: "MusicModel"),
-        .target(name: "Catalog", dependencies: ["MusicModel"]),
-        .target(name: "Library", dependencies: ["MusicModel", "Player"]),
-        .target(name: "Session", dependencies: ["Player", "Catalog", "Library", "MusicModel"]),
+        // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
+        .target(name: "Checked"),
+        .target(name: "Audio", dependencies: ["Checked"]),
+        .target(name: "Player", dependencies: ["Audio", "Checked"]),
+        .target(name: "MusicModel", dependencies: ["Checked"]),
+        .target(name: "Catalog", dependencies: ["MusicModel", "Checked"]),
+        .target(name: "Library", dependencies: ["MusicModel", "Player", "Checked"]),
+        .target(name: "Session", dependencies: ["Player", "Catalog", "Library", "MusicModel", "Checked"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
-        .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel"]),
+        .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked"]),
 
         // Front ends.
-        .target(name: "Daemon", dependencies: ["WireProtocol", "Session"]),
+        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Checked"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
-        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "Audio"]),
+        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "Audio", "Checked"]),
 
         // Wrappers: the only places C types appear.
-        .target(name: "Decoders", dependencies: ["Audio", "CMpg123", "CFAAD2", "CSoxr"]),
+        .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
-        .target(name: "HTTP", dependencies: ["Audio", "CCurl"]),
+        .target(name: "HTTP", dependencies: ["Audio", "Checked", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
         .target(name: "Terminal", dependencies: ["CNcursesw"]),
@@ -51,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library", "SQLiteStore",
+                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library", "SQLiteStore",
                 "Session", "WireProtocol", "Daemon", "Terminal", "TUI",
             ]
         ),
@@ -63,7 +65,8 @@ let package = Package(
         ),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audio", "Checked"], path: "Tests/TestSupport"),
+        .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport"]),

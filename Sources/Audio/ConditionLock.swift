@@ -52,22 +52,27 @@ public final class ConditionLock<State>: @unchecked Sendable {
     }
 
     /// Waits (lock released while asleep) until `ready` holds, then runs `body` locked.
-    /// With a `timeout` in seconds, `body` runs when it expires even if `ready` is still false.
+    /// With a `timeout` in seconds, `body` runs when it expires even if `ready` is still false;
+    /// any `timeout` is safe (NaN and negatives wait not at all, the longest wait is a year).
     public func wait<R>(until ready: (State) -> Bool, timeout: Double? = nil, _ body: (inout State) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if let timeout {
+            // A negative deadline makes pthread_cond_timedwait fail with EINVAL at once (a busy
+            // loop), and Int(nan) traps: every timeout becomes 0…1 year before it is used.
+            let bounded = timeout.isNaN ? 0 : min(max(timeout, 0), 365 * 24 * 3600)
             var deadline = timespec()
             clock_gettime(CLOCK_MONOTONIC, &deadline)
-            let whole = Int(timeout)
+            let whole = Int(bounded)
             deadline.tv_sec += whole
-            deadline.tv_nsec += Int((timeout - Double(whole)) * 1e9)
+            deadline.tv_nsec += Int((bounded - Double(whole)) * 1e9)
             if deadline.tv_nsec >= 1_000_000_000 {
                 deadline.tv_sec += 1
                 deadline.tv_nsec -= 1_000_000_000
             }
             while !ready(state) {
-                if pthread_cond_timedwait(cond, mutex, &deadline) == ETIMEDOUT { break }
+                let rc = pthread_cond_timedwait(cond, mutex, &deadline)
+                if rc == ETIMEDOUT || rc == EINVAL { break }
             }
         } else {
             while !ready(state) { pthread_cond_wait(cond, mutex) }

@@ -1,3 +1,4 @@
+import Checked
 import Player
 
 /// What every front end shows: the player's state, the entry playing and where it is.
@@ -38,12 +39,11 @@ public struct Snapshot: Equatable, Sendable {
         }
         if state.repeatMode != .none { parts.append("repeat \(state.repeatMode.rawValue)") }
         if state.shuffleMode == .songs { parts.append("shuffle") }
-        parts.append("vol \(Int((state.volume * 100).rounded()))%")
+        parts.append("vol \(Checked.clamped(state.volume * 100, to: 0...100, rounding: .toNearestOrAwayFromZero))%")
         return parts.joined(separator: "  ")
     }
 
     static func clock(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds))
-        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+        ClockText.format(seconds)
     }
 }

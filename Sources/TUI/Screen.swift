@@ -1,3 +1,4 @@
+import Checked
 import Terminal
 import WireProtocol
 
@@ -187,7 +188,7 @@ public struct Screen: Sendable {
         } else if s.queueLength > 0 {
             modes.append("\(s.queueLength) queued")
         }
-        modes.append("vol \(Int(s.volume.rounded()))%")
+        modes.append("vol \(Checked.clamped(s.volume, to: 0...100, rounding: .toNearestOrAwayFromZero))%")
         if s.repeat != "none" { modes.append("repeat \(s.repeat)") }
         if s.shuffle != "off" { modes.append("shuffle") }
         let right = text.fit(modes.joined(separator: " · "), max(0, columns / 2 - 1))
@@ -215,7 +216,7 @@ public struct Screen: Sendable {
         put(&frame, layout.progressRow, columns - 7, total)
         if let bar = layout.progressBar {
             let share = (s.duration ?? 0) > 0 ? min(1, position / s.duration!) : 0
-            let filled = Int((Double(bar.count) * share).rounded(.down))
+            let filled = Checked.clamped(Double(bar.count) * share, to: 0...bar.count, rounding: .down)
             let full = text.width("━") == 1 ? "━" : "="
             let empty = text.width("─") == 1 ? "─" : "-"
             put(&frame, layout.progressRow, bar.lowerBound, String(repeating: full, count: filled), Style(.progress, bold: true))
@@ -285,13 +286,7 @@ public struct Screen: Sendable {
 
     private func clock(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite, seconds >= 0 else { return "" }
-        let total = Int(seconds)
-        let h = total / 3600
-        let m = (total / 60) % 60
-        let s = total % 60
-        let ss = s < 10 ? "0\(s)" : "\(s)"
-        if h > 0 { return "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" }
-        return "\(m):\(ss)"
+        return ClockText.format(seconds, hours: true)
     }
 }
 

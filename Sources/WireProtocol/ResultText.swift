@@ -1,3 +1,4 @@
+import Checked
 import FoundationEssentials
 import Library
 import MusicModel
@@ -70,8 +71,7 @@ public enum ResultText {
     /// `m:ss`.
     public static func clock(_ seconds: Double?) -> String {
         guard let seconds else { return "" }
-        let s = max(0, Int(seconds))
-        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+        return ClockText.format(seconds)
     }
 
     private static func year(_ date: Date?) -> String {

@@ -1,3 +1,4 @@
+import Checked
 import Audio
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ struct ProgressLine {
         let barWidth = max(0, min(30, width - times.count - 8 - min(title.count, 40)))
         var bar = ""
         if let total, total > 0, barWidth >= 5 {
-            let filled = Int((Double(barWidth) * min(1, elapsed / total)).rounded())
+            let filled = Checked.clamped(Double(barWidth) * elapsed / total, to: 0...barWidth, rounding: .toNearestOrAwayFromZero)
             bar = " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
         }
         let room = max(0, width - times.count - bar.count - 4)
@@ -52,9 +53,7 @@ struct ProgressLine {
     }
 
     static func clock(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds))
-        let secs = s % 60
-        return "\(s / 60):\(secs < 10 ? "0" : "")\(secs)"
+        ClockText.format(seconds)
     }
 
     static func terminalWidth() -> Int {
