@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked"]),
         .target(name: "Library", dependencies: ["MusicModel", "Player", "Checked"]),
-        .target(name: "Session", dependencies: ["Player", "Catalog", "Library", "MusicModel", "Checked"]),
+        .target(name: "Session", dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Checked"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
         .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked"]),
 
@@ -47,7 +47,7 @@ let package = Package(
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
         .target(name: "Terminal", dependencies: ["CNcursesw"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
-        .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP"]),
+        .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP", "Checked"]),
 
         // Composition root.
         .executableTarget(

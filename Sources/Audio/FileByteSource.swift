@@ -7,7 +7,14 @@ import Synchronization
 #endif
 
 /// A local file read with `pread`, so only the bytes being decoded are in memory.
+///
+/// Only regular files open: a FIFO, a device or a socket is refused at once with a sentence
+/// (`AudioError.notAFile`), so the decoder thread never waits in `open` or `read` for a writer.
 public final class FileByteSource: ByteSource {
+    /// The most bytes one `read` allocates; a larger `count` (a size taken from a damaged file)
+    /// gets a shorter answer, which `readFully` continues until the file ends.
+    static let largestRead = 4 << 20
+
     private let fd: Int32
     private let cancelled = Atomic<Bool>(false)
     /// The file's size when it was opened.
@@ -15,23 +22,18 @@ public final class FileByteSource: ByteSource {
     /// The path given.
     public let name: String
 
-    /// Opens `path` for reading; throws `AudioError.file` with the system's reason.
+    /// Opens `path` for reading; throws `AudioError.file` with the system's reason, or
+    /// `AudioError.notAFile` when it is not a regular file.
     public init(path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw AudioError.file(path: path, reason: Self.reason(errno)) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
-            close(fd)
-            throw AudioError.file(path: path, reason: Self.reason(e))
+        switch RegularFile.open(path) {
+        case .success(let opened):
+            fd = opened.descriptor
+            knownLength = opened.size
+        case .failure(.system(let reason)): throw AudioError.file(path: path, reason: reason)
+        case .failure(.folder): throw AudioError.file(path: path, reason: "it is a folder")
+        case .failure(.notRegular(let kind)): throw AudioError.notAFile(path: path, kind: kind)
         }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            throw AudioError.file(path: path, reason: "it is a folder")
-        }
-        self.fd = fd
-        self.name = path
-        self.knownLength = Int(st.st_size)
+        name = path
     }
 
     deinit { close(fd) }
@@ -39,25 +41,17 @@ public final class FileByteSource: ByteSource {
     public func read(at offset: Int, count: Int) throws -> [UInt8] {
         if cancelled.load(ordering: .relaxed) { throw AudioError.cancelled }
         guard count > 0, offset >= 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
+        let wanted = min(count, Self.largestRead)
+        var buffer = [UInt8](repeating: 0, count: wanted)
         var got = 0
         while true {
-            got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+            got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) }
             if got >= 0 { break }
-            if errno != EINTR { throw AudioError.file(path: name, reason: Self.reason(errno)) }
+            if errno != EINTR { throw AudioError.file(path: name, reason: RegularFile.reason(errno)) }
         }
         buffer.removeSubrange(got...)
         return buffer
     }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
-
-    static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file"
-        case EACCES, EPERM: return "permission denied"
-        case EISDIR: return "it is a folder"
-        default: return String(cString: strerror(code))
-        }
-    }
 }

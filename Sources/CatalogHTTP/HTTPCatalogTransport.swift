@@ -1,13 +1,15 @@
 import Catalog
+import Checked
 import HTTP
 
 /// The catalog's transport over libcurl: GETs with the shared HTTP client.
 public struct HTTPCatalogTransport: CatalogTransport {
     private let client: HTTPClient
 
-    /// Creates a transport; `options` sets timeouts and retries of network failures.
-    public init(options: HTTPOptions = HTTPOptions()) {
-        client = HTTPClient(options: options)
+    /// Creates a transport; `options` sets timeouts and retries of network failures, and an
+    /// answer larger than `maxBodyBytes` fails as unreachable with a sentence saying so.
+    public init(options: HTTPOptions = HTTPOptions(), maxBodyBytes: Int = Limits.maxCatalogBodyBytes) {
+        client = HTTPClient(options: options, maxBodyBytes: maxBodyBytes)
     }
 
     public func get(_ url: String) throws -> CatalogHTTPResponse {

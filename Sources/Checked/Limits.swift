@@ -29,4 +29,12 @@ public enum Limits {
     /// The most entries one queue or playlist holds; enough for any real collection, and
     /// small enough that an edit or a saved state never costs more than a fraction of a second.
     public static let maxQueueEntries = 200_000
+
+    /// The most header fields kept from one HTTP response: 100. Segue reads five of them; a
+    /// server sending thousands gets the first hundred remembered and the rest ignored.
+    public static let maxHeaderFields = 100
+
+    /// The longest HTTP header line kept: 8 KiB (curl itself refuses lines past 100 KB). The
+    /// fields Segue reads are a few dozen bytes; longer lines are dropped, not stored.
+    public static let maxHeaderLineBytes = 8 << 10
 }

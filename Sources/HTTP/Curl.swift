@@ -6,6 +6,7 @@
 // transfer thread, see notes §5).
 
 import CCurl
+import Checked
 
 #if canImport(Glibc)
     import Glibc
@@ -52,7 +53,10 @@ enum CurlLibrary: Equatable {
     }
 }
 
-/// One HTTP response as curl delivered it, parsed from the header callback.
+/// One HTTP response as curl delivered it: the one place response header lines are parsed.
+///
+/// Bounded whatever the server sends: at most `Limits.maxHeaderFields` fields are kept, lines
+/// longer than `Limits.maxHeaderLineBytes` are dropped, and trailers after the body are ignored.
 struct ResponseHead {
     /// Status code of the last response seen (after redirects); 0 before any.
     var status = 0
@@ -60,10 +64,61 @@ struct ResponseHead {
     var reason = ""
     /// Header fields of the last response, names lower-cased, in order.
     var headers: [(String, String)] = []
+    /// True once the blank line that ends this response's header block has arrived.
+    var isComplete = false
 
     /// The first value of header `name` (lower-case).
     func value(_ name: String) -> String? {
         headers.first { $0.0 == name }?.1
+    }
+
+    /// `Content-Length` when it is a byte count (see `byteCount`).
+    var contentLength: Int? { value("content-length").flatMap { Self.byteCount($0) } }
+
+    /// Takes one header line as curl delivers it (with its CRLF). True when this line is the
+    /// blank one that completes a response's head.
+    mutating func take(_ raw: UnsafeRawBufferPointer) -> Bool {
+        let limit = Limits.maxHeaderLineBytes
+        if raw.starts(with: "HTTP/".utf8) {
+            // A new response (a redirect, 100 Continue, or the final one): start over.
+            let line = String(decoding: raw.prefix(limit), as: UTF8.self).trimmingWhitespace()
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            self = ResponseHead()
+            status = parts.count > 1 ? Checked.int(parts[1], in: 100...999) ?? 0 : 0
+            reason = parts.count > 2 ? String(parts[2]) : ""
+            return false
+        }
+        // Trailers (after the body), overlong lines and fields past the cap are not kept.
+        guard !isComplete, raw.count <= limit else { return false }
+        let line = String(decoding: raw, as: UTF8.self).trimmingWhitespace()
+        if line.isEmpty {
+            guard status != 0 else { return false }
+            isComplete = true
+            return true
+        }
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        let name = String(line[..<colon]).lowercased()
+        // Past the cap, only the first of each field Segue reads is still kept (at most four more).
+        guard headers.count < Limits.maxHeaderFields || (Self.read.contains(name) && value(name) == nil) else { return false }
+        headers.append((name, String(line[line.index(after: colon)...]).trimmingWhitespace()))
+        return false
+    }
+
+    /// The fields Segue acts on.
+    private static let read: Set<String> = ["content-length", "content-range", "retry-after", "content-type"]
+
+    /// A byte count written in a header (`Content-Length`, a `Content-Range` bound): ASCII
+    /// digits only, with surrounding spaces; `Int.max` when the digits are past what `Int`
+    /// holds (bigger than any cap, so it is refused as too large); nil for anything else.
+    static func byteCount<S: StringProtocol>(_ text: S) -> Int? {
+        let digits = text.utf8.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        var value = 0
+        for digit in digits {
+            guard let next = Checked.product(value, 10).flatMap({ Checked.sum($0, Int(digit - 0x30)) }) else { return Int.max }
+            value = next
+        }
+        return value
     }
 }
 
@@ -71,6 +126,9 @@ struct ResponseHead {
 final class TransferContext {
     /// Called with each chunk of the final response's body; return false to abort the transfer.
     let onBody: (ResponseHead, UnsafeRawBufferPointer) -> Bool
+    /// Called when a response's head is complete (redirects and 1xx included), before its
+    /// body; return false to abort the transfer (a size announced past a cap).
+    let onHead: (ResponseHead) -> Bool
     /// Polled between network events and per chunk; true stops the transfer.
     let shouldStop: () -> Bool
     var head = ResponseHead()
@@ -79,8 +137,12 @@ final class TransferContext {
     /// The body callback asked to abort.
     var abortedByOwner = false
 
-    init(shouldStop: @escaping () -> Bool, onBody: @escaping (ResponseHead, UnsafeRawBufferPointer) -> Bool) {
+    init(
+        shouldStop: @escaping () -> Bool, onHead: @escaping (ResponseHead) -> Bool = { _ in true },
+        onBody: @escaping (ResponseHead, UnsafeRawBufferPointer) -> Bool
+    ) {
         self.shouldStop = shouldStop
+        self.onHead = onHead
         self.onBody = onBody
     }
 }
@@ -101,18 +163,9 @@ private let headerCallback: curl_write_callback = { ptr, size, nmemb, user in
     let context = Unmanaged<TransferContext>.fromOpaque(user!).takeUnretainedValue()
     let count = size * nmemb
     context.lastActivity = .now
-    let line = String(decoding: UnsafeRawBufferPointer(start: ptr, count: count), as: UTF8.self)
-        .trimmingWhitespace()
-    if line.hasPrefix("HTTP/") {
-        // A new response (a redirect, 100 Continue, or the final one): start over.
-        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        context.head = ResponseHead()
-        context.head.status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        context.head.reason = parts.count > 2 ? String(parts[2]) : ""
-    } else if let colon = line.firstIndex(of: ":") {
-        let name = String(line[..<colon]).lowercased()
-        let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
-        context.head.headers.append((name, value))
+    if context.head.take(UnsafeRawBufferPointer(start: ptr, count: count)), !context.onHead(context.head) {
+        context.abortedByOwner = true
+        return 0  // anything but `count` aborts with CURLE_WRITE_ERROR
     }
     return count
 }
@@ -229,7 +282,7 @@ struct CurlRequest {
         easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
         easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         easy.set(CURLOPT_NOSIGNAL, 1)
-        easy.set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.connectTimeout * 1000)))
+        easy.set(CURLOPT_CONNECTTIMEOUT_MS, Checked.clamped(options.connectTimeout * 1000, to: 1...3_600_000))
         easy.set(CURLOPT_USERAGENT, options.userAgent)
         if let noProxy = options.noProxy { easy.set(CURLOPT_NOPROXY, noProxy) }
         if let range { easy.set(CURLOPT_RANGE, range) }
@@ -309,10 +362,11 @@ extension HTTPError {
     }
 }
 
-/// Sleeps the calling thread for `seconds`.
+/// Sleeps the calling thread for `seconds` (nothing for NaN or negatives; at most a day).
 func sleepSeconds(_ seconds: Double) {
-    guard seconds > 0 else { return }
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    guard let seconds = Checked.seconds(seconds, maximum: Limits.maxRetryAfterSeconds), seconds > 0 else { return }
+    let whole = Int(seconds)
+    var request = timespec(tv_sec: whole, tv_nsec: Int((seconds - Double(whole)) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }

@@ -1,3 +1,5 @@
+import Checked
+
 /// The answer to a small request: status, headers and the whole body.
 public struct HTTPResponse: Sendable {
     /// The HTTP status code (after redirects), e.g. 200, 400, 429.
@@ -32,13 +34,19 @@ public struct HTTPResponse: Sendable {
 /// Every HTTP answer is returned, error statuses included (the caller reads 400 bodies and
 /// 429 `Retry-After`); it throws only when no answer arrives. Transport failures (refused,
 /// dropped, stalled) are retried up to `maxAttempts` times with exponential backoff.
+///
+/// A body is never held past `maxBodyBytes`: an answer announced or grown past it throws
+/// `HTTPError.tooLarge` as soon as that is known.
 public final class HTTPClient: Sendable {
     /// The options every request uses.
     public let options: HTTPOptions
+    /// The largest body accepted, in bytes (after decompression).
+    public let maxBodyBytes: Int
 
     /// Creates a client; it holds no connection between requests.
-    public init(options: HTTPOptions = HTTPOptions()) {
+    public init(options: HTTPOptions = HTTPOptions(), maxBodyBytes: Int = Limits.maxCatalogBodyBytes) {
         self.options = options
+        self.maxBodyBytes = max(0, maxBodyBytes)
     }
 
     /// GETs `url` with extra request `headers` and returns the final response, whatever its status.
@@ -64,13 +72,28 @@ public final class HTTPClient: Sendable {
         request.headers = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         request.acceptCompressed = true
         var body: [UInt8] = []
+        var tooLarge = false
+        let limit = maxBodyBytes
         let context = TransferContext(
             shouldStop: { false },
+            onHead: { head in
+                // Redirects and 1xx heads announce nothing about the answer's body. With
+                // compression the length is of the compressed body; the check below counts the rest.
+                guard head.status >= 200, !(300..<400).contains(head.status) else { return true }
+                if let length = head.contentLength, length > limit { tooLarge = true }
+                return !tooLarge
+            },
             onBody: { _, chunk in
+                guard chunk.count <= limit - body.count else {
+                    tooLarge = true
+                    return false
+                }
                 body.append(contentsOf: chunk)
                 return true
             })
-        switch request.perform(context) {
+        let end = request.perform(context)
+        if tooLarge { return .failure(.tooLarge(url: url, limit: limit)) }
+        switch end {
         case .stopped:
             return .failure(.failed(url: url, detail: "the request was stopped"))
         case .stalled:
@@ -79,7 +102,7 @@ public final class HTTPClient: Sendable {
             return .failure(.unavailable(url: url, reason: reason))
         case .finished(let code, let message):
             guard code == CurlCode.ok else {
-                let expected = context.head.value("content-length").flatMap { Int($0) }
+                let expected = context.head.contentLength
                 return .failure(
                     .fromCurl(code: code, message: message, url: url, options: options, received: body.count, expected: expected))
             }

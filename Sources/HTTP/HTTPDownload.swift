@@ -1,4 +1,5 @@
 import Audio
+import Checked
 import Dispatch
 import Synchronization
 
@@ -7,7 +8,10 @@ import Synchronization
 /// Decoders read `buffer` while the bytes arrive. Transient failures (refused, dropped or stalled
 /// connections, 408, 429, 500, 502, 503, 504) are retried with exponential backoff, resuming with
 /// a `Range` request; on giving up the buffer fails with `AudioError.network` carrying the
-/// `HTTPError` sentence. Nothing is written to disk.
+/// `HTTPError` sentence. Nothing is written to disk. A stream announced or grown past
+/// `HTTPOptions.maxStreamBytes` fails at once with `AudioError.tooLarge`, so a body that never
+/// ends costs at most that much memory. A `Retry-After` is honoured only as whole seconds
+/// (up to 30); anything else (a date, a sign, a fraction, `nan`) means the usual backoff.
 public final class HTTPDownload: Sendable {
     /// The address being downloaded.
     public let url: String
@@ -20,7 +24,7 @@ public final class HTTPDownload: Sendable {
     private init(url: String, options: HTTPOptions) {
         self.url = url
         self.options = options
-        buffer = StreamBuffer(name: url)
+        buffer = StreamBuffer(name: url, capacity: options.maxStreamBytes)
     }
 
     /// Starts downloading `url` on a private thread and returns at once.
@@ -54,6 +58,8 @@ public final class HTTPDownload: Sendable {
         case complete
         case cancelled
         case failed(HTTPError, retryAfter: Double?)
+        /// A failure no retry can mend (the stream is too large).
+        case abandoned(AudioError)
     }
 
     private func run() {
@@ -69,6 +75,9 @@ public final class HTTPDownload: Sendable {
                 buffer.finish()
                 return
             case .cancelled:
+                return
+            case .abandoned(let error):
+                buffer.fail(error)
                 return
             case .failed(let error, let retryAfter):
                 guard error.isTransient, attempt < options.maxAttempts else {
@@ -92,7 +101,14 @@ public final class HTTPDownload: Sendable {
         var skip = 0  // bytes at the front of this body that the buffer already has
         var length = total
         var bodyError: HTTPError?
+        var tooLarge = false
         let shouldStop = { [buffer] in buffer.isCancelled }
+        let onHead = { [buffer] (head: ResponseHead) -> Bool in
+            // Only a success's size counts: redirects, 1xx and error pages are not the stream.
+            guard (200..<300).contains(head.status), let size = Self.announcedSize(head, resumingAt: start) else { return true }
+            if size > buffer.capacity { tooLarge = true }
+            return !tooLarge
+        }
         let onBody = { [buffer, url] (head: ResponseHead, chunk: UnsafeRawBufferPointer) -> Bool in
             if !began {
                 began = true
@@ -108,7 +124,7 @@ public final class HTTPDownload: Sendable {
                     if let size = range?.size { length = size }
                 case 200..<300:
                     skip = start  // Range ignored: the whole file again
-                    if let size = head.value("content-length").flatMap({ Int($0) }) { length = size }
+                    if let size = head.contentLength { length = size }
                 default:
                     return false  // an error page: judged from the status once the transfer ends
                 }
@@ -120,14 +136,18 @@ public final class HTTPDownload: Sendable {
                 skip -= n
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[n...])
             }
-            buffer.append(bytes)
+            guard buffer.append(bytes) else {
+                tooLarge = true
+                return false
+            }
             return true
         }
-        let context = TransferContext(shouldStop: shouldStop, onBody: onBody)
+        let context = TransferContext(shouldStop: shouldStop, onHead: onHead, onBody: onBody)
 
         let end = request.perform(context)
         total = length
         let head = context.head
+        if tooLarge, !buffer.isCancelled { return .abandoned(.tooLarge(name: url, limit: buffer.capacity)) }
         switch end {
         case .stopped:
             return .cancelled
@@ -144,7 +164,7 @@ public final class HTTPDownload: Sendable {
                 }
                 let error = HTTPError.status(
                     url: url, code: head.status, reason: HTTPError.reasonPhrase(head.status, fallback: head.reason))
-                let retryAfter = head.value("retry-after").flatMap { Double($0) }
+                let retryAfter = Checked.retryAfterSeconds(head.value("retry-after"))
                 return .failed(error, retryAfter: retryAfter)
             }
             if code != CurlCode.ok {
@@ -163,7 +183,8 @@ public final class HTTPDownload: Sendable {
     }
 }
 
-/// A parsed `Content-Range: bytes first-last/size` (size may be `*`).
+/// A parsed `Content-Range: bytes first-last/size` (size may be `*`); every number a checked
+/// byte count (`ResponseHead.byteCount`), never negative.
 struct ContentRange {
     var first: Int
     var size: Int?
@@ -171,8 +192,22 @@ struct ContentRange {
     init?(_ text: String?) {
         guard let text, text.hasPrefix("bytes ") else { return nil }
         let spec = text.dropFirst(6)
-        guard let dash = spec.firstIndex(of: "-"), let first = Int(spec[..<dash]) else { return nil }
+        guard let dash = spec.firstIndex(of: "-"), let first = ResponseHead.byteCount(spec[..<dash]) else { return nil }
         self.first = first
-        size = spec.firstIndex(of: "/").flatMap { Int(spec[spec.index(after: $0)...]) }
+        size = spec.firstIndex(of: "/").flatMap { ResponseHead.byteCount(spec[spec.index(after: $0)...]) }
+    }
+}
+
+extension HTTPDownload {
+    /// The whole stream's size as a success's `head` announces it, for a request that resumed
+    /// at byte `start`: the Content-Range total, else where the part starts plus its
+    /// Content-Length; nil when nothing is announced.
+    static func announcedSize(_ head: ResponseHead, resumingAt start: Int) -> Int? {
+        if head.status == 206, let range = ContentRange(head.value("content-range")) {
+            if let size = range.size { return size }
+            return head.contentLength.map { Checked.sum(range.first, $0) ?? Int.max }
+        }
+        if head.status == 206 { return head.contentLength.map { Checked.sum(start, $0) ?? Int.max } }
+        return head.contentLength
     }
 }

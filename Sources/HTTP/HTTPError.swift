@@ -1,3 +1,5 @@
+import Checked
+
 /// Why an HTTP transfer failed, as a sentence a user can read (`description`).
 public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The address is malformed or uses a protocol Segue cannot download from.
@@ -16,6 +18,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyRedirects(url: String)
     /// Anything else the transfer reported (`detail` is curl's message).
     case failed(url: String, detail: String)
+    /// The answer was larger than the `limit` in bytes the caller accepts (announced or received).
+    case tooLarge(url: String, limit: Int)
     /// libcurl could not be loaded or initialised; `reason` says why and what to install, as in
     /// "libcurl is not installed (install the Debian package libcurl4)".
     case unavailable(url: String, reason: String)
@@ -25,7 +29,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .badURL(let url, _), .cannotConnect(let url, _), .status(let url, _, _), .timedOut(let url, _),
             .stalled(let url, _, _), .dropped(let url, _, _), .tooManyRedirects(let url), .failed(let url, _),
-            .unavailable(let url, _):
+            .tooLarge(let url, _), .unavailable(let url, _):
             return url
         }
     }
@@ -35,7 +39,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .cannotConnect, .timedOut, .stalled, .dropped: return true
         case .status(_, let code, _): return HTTPError.transientStatuses.contains(code)
-        case .badURL, .tooManyRedirects, .failed, .unavailable: return false
+        case .badURL, .tooManyRedirects, .failed, .tooLarge, .unavailable: return false
         }
     }
 
@@ -57,6 +61,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .dropped(_, let received, nil): return "the connection dropped after \(received) bytes"
         case .tooManyRedirects: return "the server redirected too many times"
         case .failed(_, let detail): return detail
+        case .tooLarge(_, let limit): return "the answer is larger than the \(ByteCountText.format(limit)) Segue accepts"
         case .unavailable(_, let reason): return reason
         }
     }

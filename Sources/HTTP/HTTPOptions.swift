@@ -1,3 +1,5 @@
+import Checked
+
 /// Timeouts, retries and identification for HTTP transfers.
 public struct HTTPOptions: Sendable {
     /// Seconds allowed to open the connection.
@@ -13,11 +15,14 @@ public struct HTTPOptions: Sendable {
     /// Hosts that bypass any proxy from the environment (`CURLOPT_NOPROXY`), for example
     /// "127.0.0.1,localhost" in tests; nil keeps curl's default (the `no_proxy` variable).
     public var noProxy: String?
+    /// The most bytes one download (`HTTPDownload`) holds; a stream announced or grown past it
+    /// fails with `AudioError.tooLarge`.
+    public var maxStreamBytes: Int
 
     /// Creates options; every argument has the production default.
     public init(
         connectTimeout: Double = 5, stallTimeout: Double = 10, maxAttempts: Int = 4, initialBackoff: Double = 0.5,
-        userAgent: String = "Segue/0.1", noProxy: String? = nil
+        userAgent: String = "Segue/0.1", noProxy: String? = nil, maxStreamBytes: Int = Limits.maxStreamBytes
     ) {
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
@@ -25,5 +30,6 @@ public struct HTTPOptions: Sendable {
         self.initialBackoff = initialBackoff
         self.userAgent = userAgent
         self.noProxy = noProxy
+        self.maxStreamBytes = maxStreamBytes
     }
 }

@@ -86,6 +86,7 @@ struct UICommand {
 
     static func saveHistory(_ lines: [String]) {
         guard let path = historyPath else { return }
-        try? TextFile.write(lines.suffix(500).joined(separator: "\n") + "\n", to: path)
+        // Private (what was typed may name files); replaced atomically, so a crash mid-write keeps the old history.
+        try? TextFile.write(lines.suffix(500).joined(separator: "\n") + "\n", to: path, mode: 0o600)
     }
 }

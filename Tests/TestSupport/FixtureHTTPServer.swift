@@ -27,6 +27,8 @@ public final class FixtureHTTPServer: Sendable {
         public var headers: [String: String]
         /// The request body (empty for GET).
         public var body: [UInt8]
+        /// When the server had read the whole request.
+        public var receivedAt: ContinuousClock.Instant = .now
 
         /// The path without its query.
         public var routePath: String {
@@ -82,6 +84,12 @@ public final class FixtureHTTPServer: Sendable {
         case stallAfter([UInt8], contentType: String, cutAt: Int)
         /// A fixed status with `body` and extra `headers` (for example 404, 500, 429 with Retry-After).
         case status(Int, body: [UInt8] = [], headers: [String: String] = [:])
+        /// 200 without a Content-Length and a body that never ends: `chunk`-byte pieces of `byte`
+        /// as fast as the client takes them, until the client leaves or the server stops.
+        case endless(contentType: String, chunk: Int = 65536, byte: UInt8 = 0)
+        /// `status` announcing `Content-Length: announced` (a lie when larger than `body`), then
+        /// `body`, then nothing until the client leaves or the server stops.
+        case announcing(Int, status: Int = 200, contentType: String, body: [UInt8] = [], headers: [String: String] = [:])
         /// The n-th request to the route gets the n-th behaviour; the last one repeats.
         case sequence([Behaviour])
         /// Anything else.
@@ -321,6 +329,16 @@ private struct Connection {
             waitUntilClientLeavesOrStop()
         case .status(let code, let body, let headers):
             respond(code, headers: headers, body: body)
+        case .endless(let contentType, let chunk, let byte):
+            guard sendHead(200, headers: ["Content-Type": contentType], length: nil), !isHead else { return }
+            let piece = [UInt8](repeating: byte, count: max(1, chunk))[...]
+            while !core.isStopped, send(piece) {}
+        case .announcing(let announced, let status, let contentType, let body, let headers):
+            var all = headers
+            all["Content-Type"] = contentType
+            guard sendHead(status, headers: all, length: announced), !isHead else { return }
+            guard send(body[...]) else { return }
+            waitUntilClientLeavesOrStop()
         case .sequence(let behaviours):
             guard let last = behaviours.last else {
                 respond(500, headers: [:], body: Array("empty sequence\n".utf8))
@@ -355,10 +373,12 @@ private struct Connection {
         respond(206, headers: headers, body: Array(bytes[range.first...last]))
     }
 
-    private func sendHead(_ status: Int, headers: [String: String], length: Int) -> Bool {
+    /// The status line and headers; no Content-Length when `length` is nil (the body ends when the connection closes).
+    private func sendHead(_ status: Int, headers: [String: String], length: Int?) -> Bool {
         var text = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
-        text += "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+        if let length { text += "Content-Length: \(length)\r\n" }
+        text += "Connection: close\r\n\r\n"
         return send(Array(text.utf8)[...])
     }
 
