@@ -240,6 +240,8 @@ enum TransferEnd {
     case stopped
     /// No byte arrived for `stallTimeout` seconds.
     case stalled
+    /// The attempt took longer than its `timeLimit`.
+    case overtime
     /// libcurl could not be loaded or initialised; `reason` says why and what to install.
     case unavailable(reason: String)
 }
@@ -272,6 +274,8 @@ struct CurlRequest {
     var range: String?
     /// Accept every encoding curl can decode (JSON); off for audio.
     var acceptCompressed = false
+    /// Seconds the whole attempt may take; nil for no limit (a stream, cancelled by its owner).
+    var timeLimit: Double?
 
     func perform(_ context: TransferContext, library: CurlLibrary = .shared) -> TransferEnd {
         if case .unavailable(let reason) = library { return .unavailable(reason: reason) }
@@ -305,12 +309,14 @@ struct CurlRequest {
         defer { _ = shim_curl_multi_remove_handle(multi.handle, easy.handle) }  // before `multi` and `easy` go
 
         context.lastActivity = .now
+        let started = ContinuousClock.now
         var running: Int32 = 1
         while true {
             _ = shim_curl_multi_perform(multi.handle, &running)
             if running == 0 { break }
             if context.shouldStop() { return .stopped }
             if (ContinuousClock.now - context.lastActivity).seconds >= options.stallTimeout { return .stalled }
+            if let timeLimit, (ContinuousClock.now - started).seconds >= timeLimit { return .overtime }
             _ = shim_curl_multi_poll(multi.handle, nil, 0, 50, nil)
         }
         var code = CURLE_OK

@@ -71,6 +71,7 @@ public final class HTTPClient: Sendable {
         var request = CurlRequest(url: url, options: options)
         request.headers = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         request.acceptCompressed = true
+        request.timeLimit = options.requestTimeout
         var body: [UInt8] = []
         var tooLarge = false
         let limit = maxBodyBytes
@@ -98,6 +99,8 @@ public final class HTTPClient: Sendable {
             return .failure(.failed(url: url, detail: "the request was stopped"))
         case .stalled:
             return .failure(.stalled(url: url, seconds: options.stallTimeout, received: body.count))
+        case .overtime:
+            return .failure(.timedOut(url: url, seconds: options.requestTimeout))
         case .unavailable(let reason):
             return .failure(.unavailable(url: url, reason: reason))
         case .finished(let code, let message):

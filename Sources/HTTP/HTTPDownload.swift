@@ -151,7 +151,7 @@ public final class HTTPDownload: Sendable {
         switch end {
         case .stopped:
             return .cancelled
-        case .stalled:
+        case .stalled, .overtime:  // no time limit is set on a download: only a stall ends it
             return .failed(.stalled(url: url, seconds: options.stallTimeout, received: buffer.count), retryAfter: nil)
         case .unavailable(let reason):
             return .failed(.unavailable(url: url, reason: reason), retryAfter: nil)

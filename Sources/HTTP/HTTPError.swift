@@ -69,7 +69,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     static let transientStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
     private static func format(_ seconds: Double) -> String {
-        let text = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        let whole = Checked.int(seconds, in: 0...Int(Limits.maxDurationSeconds), rounding: .toNearestOrEven)
+        let text = whole.map { Double($0) == seconds ? String($0) : String(seconds) } ?? String(seconds)
         return seconds == 1 ? "1 second" : "\(text) seconds"
     }
 

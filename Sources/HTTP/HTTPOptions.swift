@@ -18,11 +18,17 @@ public struct HTTPOptions: Sendable {
     /// The most bytes one download (`HTTPDownload`) holds; a stream announced or grown past it
     /// fails with `AudioError.tooLarge`.
     public var maxStreamBytes: Int
+    /// Seconds one attempt of an `HTTPClient` request may take in all, however slowly the bytes
+    /// trickle in (the stall timeout alone would wait for ever on a byte every few seconds).
+    /// Downloads have no such limit: they stream for as long as the music plays, and stop or
+    /// next cancels them.
+    public var requestTimeout: Double
 
     /// Creates options; every argument has the production default.
     public init(
         connectTimeout: Double = 5, stallTimeout: Double = 10, maxAttempts: Int = 4, initialBackoff: Double = 0.5,
-        userAgent: String = "Segue/0.1", noProxy: String? = nil, maxStreamBytes: Int = Limits.maxStreamBytes
+        userAgent: String = "Segue/0.1", noProxy: String? = nil, maxStreamBytes: Int = Limits.maxStreamBytes,
+        requestTimeout: Double = 60
     ) {
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
@@ -31,5 +37,6 @@ public struct HTTPOptions: Sendable {
         self.userAgent = userAgent
         self.noProxy = noProxy
         self.maxStreamBytes = maxStreamBytes
+        self.requestTimeout = requestTimeout
     }
 }

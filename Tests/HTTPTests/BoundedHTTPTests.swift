@@ -143,6 +143,21 @@ import Testing
         #expect(clock.now - started < .seconds(4))
     }
 
+    /// A catalog answer trickling a byte at a time (never stalling) ends at the request's time
+    /// limit instead of holding the caller for as long as the server likes.
+    @Test func tricklingAnswerEndsAtTheTimeLimit() {
+        let server = FixtureHTTPServer()
+        server.route("/search", .trickle(Array(repeating: 0x20, count: 200), contentType: "application/json", chunk: 1, interval: 0.1))
+        var options = quick
+        options.requestTimeout = 1
+        options.maxAttempts = 1
+        let url = server.url("/search")
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(throws: HTTPError.timedOut(url: url, seconds: 1)) { _ = try HTTPClient(options: options).get(url) }
+        #expect(clock.now - started < .seconds(5))  // the whole answer would take 20 s
+    }
+
     /// A body within the cap is returned whole, as before.
     @Test func clientBodyWithinTheCapIsWhole() throws {
         let server = FixtureHTTPServer()
