@@ -90,7 +90,8 @@ import Testing
         #expect(try buffer.read(at: 0, count: 100) == [1, 2, 3, 4, 5, 6])
         let failure = AudioError.tooLarge(name: "http://host/long.mp3", limit: 10)
         #expect(throws: failure) { try buffer.read(at: 6, count: 1) }
-        #expect(failure.description == "http://host/long.mp3 is larger than the 10 bytes Segue streams; download it and play the file instead.")
+        #expect(
+            failure.description == "http://host/long.mp3 is larger than the 10 bytes Segue streams; download it and play the file instead.")
         #expect(
             AudioError.tooLarge(name: "u", limit: 512 << 20).description
                 == "u is larger than the 512 MB Segue streams; download it and play the file instead.")

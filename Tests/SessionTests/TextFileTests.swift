@@ -1,5 +1,8 @@
 import Audio
 import Dispatch
+import Library
+import Player
+import SQLiteStore
 import Session
 import TestSupport
 import Testing
@@ -62,6 +65,23 @@ import Testing
     @Test func folderIsRefused() {
         let folder = Fixtures.temporaryDirectory()
         #expect(readError(folder) == "Cannot read \(folder): it is a folder.")
+    }
+
+    /// The command a user types: `playlist import /dev/zero` answers with the sentence, and
+    /// the daemon's library is unchanged.
+    @Test func playlistImportOfADeviceIsASentence() throws {
+        let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
+            makeOutput: { ManualClockOutput() }, openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        defer { player.shutdown() }
+        let session = Session(player: player, catalog: nil, library: library, clock: { 1_700_000_000 })
+        let result = session.perform(line: "playlist import /dev/zero")
+        #expect(
+            throws: CommandError.failed(
+                "Cannot read /dev/zero: it is not a regular file (a character device); Segue reads only files.")
+        ) { try result.get() }
+        #expect(try library.playlists().isEmpty)
     }
 
     /// A file one byte past the default cap (8 MiB, sparse so it costs no disk) is refused with
