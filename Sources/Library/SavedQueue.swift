@@ -63,7 +63,8 @@ public final class SavedQueue: Sendable {
         try written.withLock { (written: inout Written?) throws(LibraryError) in
             let entries = queue.entries
             let diff: QueueDiff? =
-                written.map({ $0.entries == entries }) == true ? nil : QueueDiff.make(old: written.map { ($0.entries, $0.keys) }, new: entries)
+                written.map({ $0.entries == entries }) == true
+                ? nil : QueueDiff.make(old: written.map { ($0.entries, $0.keys) }, new: entries)
             let keys = diff?.keys ?? written?.keys ?? []
             let scalars = Scalars(
                 currentKey: queue.currentIndex.map { keys[$0] }, position: position, repeatMode: queue.repeatMode,

@@ -126,7 +126,8 @@ final class DaemonHub: Sendable {
             unlink(marker)
             if count > 0 {
                 printError(
-                    "segue: the last start stopped while restoring the saved queue, so its \(count) \(count == 1 ? "entry was" : "entries were") set aside as the playlist \"\(name)\" and the queue starts empty.")
+                    "segue: the last start stopped while restoring the saved queue, so its \(count) \(count == 1 ? "entry was" : "entries were") set aside as the playlist \"\(name)\" and the queue starts empty."
+                )
             } else {
                 printError("segue: the last start stopped while restoring the saved state, so it was reset.")
             }

@@ -1,5 +1,5 @@
-import Checked
 import Audio
+import Checked
 
 #if canImport(Glibc)
     import Glibc

@@ -24,7 +24,8 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
 /// The daemon's saved queue (issue 10): saved by change, restored exactly, numbers checked when read back.
 @Suite struct SavedStateTests {
     static func item(_ n: Int) -> PlayableItem {
-        PlayableItem(location: "/music/\(n).mp3", title: "Track \(n)", artist: n % 3 == 0 ? nil : "Artist \(n % 7)", duration: Double(n % 300))
+        PlayableItem(
+            location: "/music/\(n).mp3", title: "Track \(n)", artist: n % 3 == 0 ? nil : "Artist \(n % 7)", duration: Double(n % 300))
     }
 
     /// What the player would restore from `queue`.
@@ -148,7 +149,8 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
                 """, [])
             try db.execute("CREATE TABLE queue_item (position INTEGER PRIMARY KEY, \(item))", [])
             for (position, name) in [(2, "c"), (0, "a"), (1, "b")] {
-                try db.execute("INSERT INTO queue_item (position, location) VALUES (?1, ?2)", [.integer(Int64(position)), .text("/\(name).mp3")])
+                try db.execute(
+                    "INSERT INTO queue_item (position, location) VALUES (?1, ?2)", [.integer(Int64(position)), .text("/\(name).mp3")])
             }
             try db.execute("INSERT INTO queue_state VALUES (1, 1, 7.5, 'all', 'songs', 0.25)", [])
             try db.setUserVersion(2)

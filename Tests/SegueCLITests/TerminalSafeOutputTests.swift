@@ -54,9 +54,12 @@ import Testing
         #expect(onTerminal.exitCode == 0, "\(onTerminal.stderr)")
         let shown = onTerminal.stdoutText
         #expect(shown.contains("Evil Title") && shown.contains("Bad"), "\(shown)")
-        #expect(!shown.contains("\u{1B}]") && !shown.contains("\u{1B}[2J") && !shown.contains("\u{1B}[31m") && !shown.contains("\u{07}"), "\(shown)")
+        #expect(
+            !shown.contains("\u{1B}]") && !shown.contains("\u{1B}[2J") && !shown.contains("\u{1B}[31m") && !shown.contains("\u{07}"),
+            "\(shown)")
         // A file that fails is named in the error, safely.
-        let failed = Shell.run("timeout", ["60", PlayCommandTests.segue, "play", "--output", "null", bad], environment: ["SEGUE_OUTPUT": ""])
+        let failed = Shell.run(
+            "timeout", ["60", PlayCommandTests.segue, "play", "--output", "null", bad], environment: ["SEGUE_OUTPUT": ""])
         #expect(failed.exitCode == 1)
         #expect(failed.stderr.contains("bad ]0;owned  [2J.mp3"), "\(failed.stderr)")
         #expect(!Self.hasEscape(Array(failed.stderr.utf8)))
