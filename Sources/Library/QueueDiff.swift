@@ -31,27 +31,48 @@ struct QueueDiff: Equatable {
     /// (what is saved is not known) a whole rewrite.
     static func make(old: (entries: [QueueEntry], keys: [Int64])?, new: [QueueEntry]) -> QueueDiff {
         guard let old, old.entries.count == old.keys.count else { return rewrite(new) }
-        var oldIndex: [QueueEntryID: Int] = [:]
-        oldIndex.reserveCapacity(old.entries.count)
-        for (index, entry) in old.entries.enumerated() { oldIndex[entry.id] = index }
-        let survivors = new.indices.compactMap { index in oldIndex[new[index].id].map { (new: index, old: $0) } }
-        let kept = longestIncreasingRun(survivors.map(\.old)).map { survivors[$0] }
+        // Buffers, so reading an entry's id or item borrows it instead of copying the entry (and
+        // retaining its strings): a 150,000-entry queue is compared on every change.
+        return old.entries.withUnsafeBufferPointer { oldEntries in
+            new.withUnsafeBufferPointer { newEntries in make(old: oldEntries, oldKeys: old.keys, new: newEntries) }
+        } ?? rewrite(new)
+    }
 
+    private static func make(old: UnsafeBufferPointer<QueueEntry>, oldKeys: [Int64], new: UnsafeBufferPointer<QueueEntry>) -> QueueDiff? {
+        // An edit usually touches one place: the common head and tail keep their keys without a lookup.
+        var head = 0
+        while head < old.count && head < new.count && old[head].id == new[head].id { head += 1 }
+        var tail = 0
+        while tail < old.count - head && tail < new.count - head && old[old.count - 1 - tail].id == new[new.count - 1 - tail].id {
+            tail += 1
+        }
         var diff = QueueDiff()
         var keys = [Int64?](repeating: nil, count: new.count)
-        var keptOld = Set<Int>()
-        keptOld.reserveCapacity(kept.count)
-        for pair in kept {
-            keys[pair.new] = old.keys[pair.old]
-            keptOld.insert(pair.old)
-            if old.entries[pair.old].item != new[pair.new].item {
-                diff.updated.append(Row(key: old.keys[pair.old], item: new[pair.new].item))
-            }
+        func keep(old oldIndex: Int, new newIndex: Int) {
+            keys[newIndex] = oldKeys[oldIndex]
+            if old[oldIndex].item != new[newIndex].item { diff.updated.append(Row(key: oldKeys[oldIndex], item: new[newIndex].item)) }
         }
-        for index in old.entries.indices where !keptOld.contains(index) { diff.deletedKeys.append(old.keys[index]) }
+        for index in 0..<head { keep(old: index, new: index) }
+        for offset in 0..<tail { keep(old: old.count - 1 - offset, new: new.count - 1 - offset) }
+
+        // Between them: the survivors that kept their relative order keep their keys.
+        let oldMiddle = head..<(old.count - tail)
+        let newMiddle = head..<(new.count - tail)
+        var oldIndex: [QueueEntryID: Int] = [:]
+        oldIndex.reserveCapacity(oldMiddle.count)
+        for index in oldMiddle { oldIndex[old[index].id] = index }
+        let survivors = newMiddle.compactMap { index in oldIndex[new[index].id].map { (new: index, old: $0) } }
+        var keptOld = Set<Int>()
+        for position in longestIncreasingRun(survivors.map(\.old)) {
+            let pair = survivors[position]
+            keep(old: pair.old, new: pair.new)
+            keptOld.insert(pair.old)
+        }
+        for index in oldMiddle where !keptOld.contains(index) { diff.deletedKeys.append(oldKeys[index]) }
+
         // Each run of entries without a key gets keys spread between the kept keys around it.
-        var index = 0
-        while index < new.count {
+        var index = newMiddle.lowerBound
+        while index < newMiddle.upperBound {
             guard keys[index] == nil else {
                 index += 1
                 continue
@@ -60,7 +81,7 @@ struct QueueDiff: Equatable {
             while index < new.count && keys[index] == nil { index += 1 }
             let low = start > 0 ? keys[start - 1]! : 0
             let high = index < new.count ? keys[index] : nil
-            guard let fresh = spread(count: index - start, above: low, below: high) else { return rewrite(new) }
+            guard let fresh = spread(count: index - start, above: low, below: high) else { return nil }
             for (offset, key) in fresh.enumerated() {
                 keys[start + offset] = key
                 diff.inserted.append(Row(key: key, item: new[start + offset].item))
