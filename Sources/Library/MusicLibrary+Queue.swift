@@ -64,7 +64,8 @@ extension MusicLibrary {
     ///
     /// Numbers read back are checked as if they came from outside (the file may be old, hand-edited or
     /// written by a run with a bug): a position that is not a valid duration becomes 0, a volume outside
-    /// 0…1 becomes 1, a current entry that is not in the queue becomes none.
+    /// 0…1 becomes 1, a current entry that is not in the queue becomes none, an item's duration that
+    /// is not a valid duration becomes unknown.
     public func loadQueueState() throws(LibraryError) -> QueueState? {
         try loadSavedQueue()?.state
     }
@@ -81,7 +82,12 @@ extension MusicLibrary {
             else { return nil }
             let rows = try db.query("SELECT sort_key, \(ItemRecord.columns) FROM queue_entry ORDER BY sort_key", [])
             let keys = rows.map { $0[0].int64 ?? 0 }
-            let items = rows.map { ItemRecord.item(row: $0, from: 1) }
+            let items = rows.map { row in
+                var item = ItemRecord.item(row: row, from: 1)
+                // A duration no player could reach (an M3U's #EXTINF:1e300 saved as it was) is unknown instead.
+                item.duration = item.duration.flatMap { Checked.seconds($0) }
+                return item
+            }
             let index = row[0].int64.flatMap { key in keys.firstIndex(of: key) }
             let volume = row[4].double.flatMap { (0...1).contains($0) ? $0 : nil } ?? 1
             let state = QueueState(

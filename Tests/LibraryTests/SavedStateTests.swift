@@ -134,6 +134,10 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
             let state = try #require(try library.loadQueueState())
             #expect(state.position == 0 && state.volume == 1 && state.currentIndex == nil, "\(position), \(volume)")
         }
+        for duration in [1e300, -1, .infinity] {
+            try raw.execute("UPDATE queue_entry SET duration = ?1", [.real(duration)])
+            #expect(try library.loadQueueState()?.items.first?.duration == nil, "\(duration)")
+        }
     }
 
     @Test func aVersion2SavedQueueIsMigratedInOrderWithItsCurrentEntry() throws {
