@@ -25,7 +25,7 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
 @Suite struct SavedStateTests {
     static func item(_ n: Int) -> PlayableItem {
         PlayableItem(
-            location: "/music/\(n).mp3", title: "Track \(n)", artist: n % 3 == 0 ? nil : "Artist \(n % 7)", duration: Double(n % 300))
+            location: "/music/\(n).mp3", title: "Track \(n)", artist: n % 3 == 0 ? nil : "Artist \(n % 7)", duration: Double(abs(n) % 300))
     }
 
     /// What the player would restore from `queue`.
