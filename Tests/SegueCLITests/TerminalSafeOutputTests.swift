@@ -25,7 +25,10 @@ import Testing
         return path
     }
 
-    static func hasEscape(_ bytes: [UInt8]) -> Bool { bytes.contains(0x1B) || bytes.contains(0x07) || bytes.contains(0x9B) }
+    /// True when ESC, BEL or the one-character CSI (U+009B) is in the output.
+    static func hasEscape(_ bytes: [UInt8]) -> Bool {
+        bytes.contains(0x1B) || bytes.contains(0x07) || String(decoding: bytes, as: UTF8.self).unicodeScalars.contains("\u{9B}")
+    }
 
     @Test func ctlStatusAndQueueShowTheTitleWithoutItsEscapes() throws {
         let home = DaemonCtlTests.Home()
@@ -63,5 +66,28 @@ import Testing
         #expect(failed.exitCode == 1)
         #expect(failed.stderr.contains("bad ]0;owned  [2J.mp3"), "\(failed.stderr)")
         #expect(!Self.hasEscape(Array(failed.stderr.utf8)))
+    }
+
+    @Test func searchShowsACatalogTitleWithoutItsEscapesAndJSONKeepsThemEscaped() {
+        let server = FixtureHTTPServer()
+        defer { server.stop() }
+        // JSON escapes as the catalog would send them, plus a raw CSI (U+009B), which JSON allows unescaped.
+        let body = """
+            {"resultCount":1,"results":[{"wrapperType":"track","kind":"song","artistId":55,"collectionId":66,"trackId":777,\
+            "artistName":"Bad\\u001b[31mArtist","collectionName":"Album","trackName":"\\u001b]52;c;ZXZpbA==\\u0007Evil Title\u{9B}2J",\
+            "trackTimeMillis":292000,"country":"USA","primaryGenreName":"Rock","trackExplicitness":"notExplicit"}]}
+            """
+        server.route("/search", .handler { _ in FixtureHTTPServer.Response(status: 200, text: body, contentType: "text/javascript") })
+        let environment = [
+            "SEGUE_CATALOG_URL": "", "SEGUE_OUTPUT": "", "no_proxy": "127.0.0.1", "SEGUE_HOME": Fixtures.temporaryDirectory(),
+        ]
+        let table = Shell.run(PlayCommandTests.segue, ["search", "--catalog-url", server.baseURL, "evil"], environment: environment)
+        #expect(table.exitCode == 0)
+        #expect(table.stdoutText.contains("Evil Tit") && table.stdoutText.contains("777"), "\(table.stdoutText) \(table.stderr)")
+        #expect(!Self.hasEscape(table.stdout), "\(table.stdout)")
+        let json = Shell.run(
+            PlayCommandTests.segue, ["search", "--json", "--catalog-url", server.baseURL, "evil"], environment: environment)
+        #expect(!Self.hasEscape(json.stdout))
+        #expect(json.stdoutText.contains(#"\u001b]52;c;ZXZpbA==\u0007Evil Title\u009b2J"#), "\(json.stdoutText)")
     }
 }
