@@ -47,7 +47,29 @@ enum LibrarySchema {
             """,
             "CREATE TABLE queue_item (position INTEGER PRIMARY KEY, \(itemColumns))",
         ],
+        // 3: the saved queue keyed by a sortable key per entry, so a change writes only the rows it touches
+        // (`SavedQueue`); the current entry is named by its key, not its index. Old rows get keys spaced
+        // `queueKeyGap` apart in their old order, and the old current index becomes its entry's key.
+        [
+            "CREATE TABLE queue_entry (sort_key INTEGER PRIMARY KEY, \(itemColumns))",
+            """
+            INSERT INTO queue_entry (sort_key, \(ItemRecord.columns))
+            SELECT (ROW_NUMBER() OVER (ORDER BY position)) * \(queueKeyGap), \(ItemRecord.columns) FROM queue_item
+            """,
+            "ALTER TABLE queue_state ADD COLUMN current_key INTEGER",
+            """
+            UPDATE queue_state SET current_key = CASE
+            WHEN typeof(current_index) = 'integer' AND current_index >= 0 AND current_index < (SELECT count(*) FROM queue_item)
+            THEN (current_index + 1) * \(queueKeyGap) END
+            """,
+            "ALTER TABLE queue_state DROP COLUMN current_index",
+            "DROP TABLE queue_item",
+        ],
     ]
+
+    /// The spacing of fresh queue keys: room for 32 halvings at one spot before the keys are renumbered,
+    /// and `Limits.maxQueueEntries` × the gap is far below `Int64.max`.
+    static let queueKeyGap: Int64 = 1 << 32
 
     /// The version this code writes: the number of steps.
     static var currentVersion: Int { migrations.count }

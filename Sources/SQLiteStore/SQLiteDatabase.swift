@@ -12,6 +12,22 @@ public final class SQLiteDatabase: SQLDatabase {
     private let path: String
     private var statements: [String: SQLiteStatement] = [:]
 
+    /// The journal mode SQLite answered to `PRAGMA journal_mode=WAL`, lowercased: "wal" unless the file
+    /// or its filesystem cannot have one (an in-memory database answers "memory"; some network
+    /// filesystems keep "delete").
+    public private(set) var journalMode = ""
+
+    /// A sentence for the log when `journalMode` is not WAL, nil when it is: the library still works,
+    /// but a commit is no longer safe against a crash in the same way and readers wait for writers.
+    public var journalWarning: String? { Self.journalWarning(mode: journalMode, path: path) }
+
+    /// The warning for a database at `path` whose journal mode is `mode`; nil for "wal".
+    public static func journalWarning(mode: String, path: String) -> String? {
+        guard mode != "wal" else { return nil }
+        return "The library \(path) could not use SQLite's write-ahead log (journal mode is \"\(mode.isEmpty ? "unknown" : mode)\", "
+            + "perhaps its filesystem does not allow it), so saving is slower and readers wait for writers; it works otherwise."
+    }
+
     /// Opens or creates the database at `path`.
     ///
     /// The folder must already exist: creating it (for example `$XDG_DATA_HOME/segue`) is the caller's job.
@@ -34,7 +50,7 @@ public final class SQLiteDatabase: SQLDatabase {
         self.path = path
         sqlite3_busy_timeout(db, 2000)
         // SQLite reads the file lazily, so junk bytes are only found here, by the first statement.
-        _ = try query("PRAGMA journal_mode=WAL", [])
+        journalMode = try query("PRAGMA journal_mode=WAL", []).first?.first?.string?.lowercased() ?? ""
         try execute("PRAGMA synchronous=NORMAL", [])
         try execute("PRAGMA foreign_keys=ON", [])
     }

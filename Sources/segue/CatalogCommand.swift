@@ -73,7 +73,11 @@ struct CatalogCommand {
             return 1
         }
         if let notice, !json { printError("segue: \(notice)") }
-        Console.write(json ? answer.json(notice: notice) + "\n" : answer.table(width: ProgressLine.terminalWidth()))
+        if json {
+            Console.json(answer.json(notice: notice))
+        } else {
+            Console.write(answer.table(width: ProgressLine.terminalWidth()))
+        }
         return 0
     }
 

@@ -62,7 +62,7 @@ struct CtlCommand {
             let decoded = try JSONDecoder().decode(Reply.self, from: Data(reply.utf8))
             if let notice = decoded.notice, !json { printError("segue: \(notice)") }
             if json {
-                Console.write(reply + "\n")
+                Console.json(reply)
             } else if decoded.ok {
                 Console.write(decoded.text ?? "")
             }

@@ -62,12 +62,12 @@ struct DaemonCommand {
         var library: MusicLibrary?
         if let data = SeguePaths.data {
             do {
-                library = try MusicLibrary.open(path: data + "/library.sqlite")
+                library = try MusicLibrary.open(path: data + "/library.sqlite") { printError("segue: \($0)") }
             } catch {
                 printError("segue: \(error) Going on without the library.")
             }
         }
-        let hub = DaemonHub(library: library)
+        let hub = DaemonHub(library: library, marker: SeguePaths.state.map { $0 + "/restoring" })
         let itunes = try? catalog.makeCatalog()
         let player = MusicPlayer(
             decoders: StandardDecoderFactory(),
@@ -83,19 +83,29 @@ struct DaemonCommand {
         let session = Session(
             player: player, catalog: itunes?.catalog, library: library,
             onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice })
+        // The saved queue is restored before the socket answers, so the first command sees it; but not
+        // by a second daemon, which would only fail to listen after touching the first one's state.
+        if (try? LineConnection(path: SeguePaths.socket)) != nil {
+            printError("segue: a daemon is already running (socket \(SeguePaths.socket)).")
+            player.shutdown()
+            return 1
+        }
+        hub.attach(session: session)
+        hub.restore()
         let server: SessionServer
         do {
             server = try SessionServer(path: SeguePaths.socket, session: session)
         } catch {
             printError("segue: \(error)")
+            hub.restoreFinished()
             player.shutdown()
             return 1
         }
-        hub.attach(session: session, server: server)
-        hub.restore()
+        hub.attach(server: server)
         hub.startSavingPosition()
         Self.waitForTermination(&signals)
         hub.saveState()
+        hub.restoreFinished()
         server.stop()
         player.shutdown()
         return 0

@@ -1,5 +1,5 @@
-import Checked
 import Audio
+import Checked
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +17,8 @@ struct ProgressLine {
     /// Redraws the line in place.
     mutating func show(title: String, elapsed: Double, total: Double?) {
         guard enabled else { return }
+        // Made safe before it is measured, so the line's width is what the terminal shows.
+        let title = TerminalText.safe(title)
         last = (title, total)
         let width = Self.terminalWidth()
         let times = total.map { "\(Self.clock(elapsed)) / \(Self.clock($0))" } ?? Self.clock(elapsed)
@@ -28,7 +30,8 @@ struct ProgressLine {
         }
         let room = max(0, width - times.count - bar.count - 4)
         let shownTitle = title.count > room ? String(title.prefix(max(0, room - 1))) + "…" : title
-        Console.write("\r\u{1B}[K▶ \(shownTitle)  \(times)\(bar)")
+        Console.control("\r\u{1B}[K")
+        Console.write("▶ \(shownTitle)  \(times)\(bar)")
         visible = true
     }
 
@@ -48,7 +51,7 @@ struct ProgressLine {
     /// Erases the line (before an error message).
     mutating func clear() {
         guard enabled, visible else { return }
-        Console.write("\r\u{1B}[K")
+        Console.control("\r\u{1B}[K")
         visible = false
     }
 
