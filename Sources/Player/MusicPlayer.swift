@@ -1,4 +1,5 @@
 import Audio
+import Checked
 import Synchronization
 
 /// The player engine, shaped like MusicKit's `ApplicationMusicPlayer`: a `queue` of entries, an
@@ -370,8 +371,10 @@ public final class MusicPlayer: Sendable {
         let (current, status, info) = state.withLock { ($0.queue.currentEntry, $0.player.playbackStatus, $0.playing?.info) }
         guard let current else { throw PlayerError.emptyQueue }
         let rate = info?.sourceFormat.sampleRate ?? 44_100
-        var target = max(0, seconds)
-        if let duration = info?.duration { target = min(target, duration) }
+        // Any Double may arrive (a saved position, a client's seek): NaN and negatives start the
+        // entry, and the target never passes the longest duration Segue accepts.
+        var target = Checked.seconds(seconds) ?? (seconds > 0 ? Limits.maxDurationSeconds : 0)
+        if let duration = info?.duration, duration.isFinite, duration >= 0 { target = min(target, duration) }
         reportIfPlayedEnough()
         state.withLock { $0.seekTarget = target }
         let pipeline = activePipeline()
@@ -379,7 +382,7 @@ public final class MusicPlayer: Sendable {
             pipeline.setPaused(true)
             publishState { $0.player.playbackStatus = .paused }
         }
-        pipeline.play(track(for: current.id, item: current.item), fromFrame: Int(target * Double(rate)))
+        pipeline.play(track(for: current.id, item: current.item), fromFrame: Checked.clamped(target * Double(rate), to: 0...Int.max))
         // The position jumped: front ends that move it along with the clock need to hear so.
         publishState { _ in }
     }

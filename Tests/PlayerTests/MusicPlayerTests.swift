@@ -324,6 +324,25 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect((landed..<right.count).allSatisfy { right[$0] == ($0 - landed) % 32768 })
     }
 
+    /// A saved position or a client's seek may hold any Double: 1e300 traps in `Int(target × rate)`
+    /// without the check, NaN and negatives must start the entry.
+    @Test(arguments: [1e300, Double.infinity, -Double.infinity, Double.nan, -5])
+    func aSeekToAnyNumberLandsInsideTheEntry(_ seconds: Double) throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        player.setQueue(items(["1:441000"]))
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        log.waitForStarts(1)
+        player.pause()
+        try player.seek(to: seconds)
+        let shown = player.playbackTime
+        #expect(shown.isFinite && shown >= 0 && shown <= 10, "\(seconds) → \(shown)")
+    }
+
     @Test func historyCountsEntriesHeardPastHalfUnlessTheQueueOptsOut() throws {
         let output = ManualClockOutput()
         let log = PlayerEventLog()
