@@ -29,4 +29,9 @@ public enum Limits {
     /// The most entries one queue or playlist holds; enough for any real collection, and
     /// small enough that an edit or a saved state never costs more than a fraction of a second.
     public static let maxQueueEntries = 200_000
+
+    /// The longest line a client accepts from the daemon's socket: 64 MiB. A reply for a
+    /// 25,000-entry queue is about 5 MB; whatever sends more than this is not a Segue daemon
+    /// (or is broken), and the client stops reading rather than buffer without end.
+    public static let maxReplyLineBytes = 64 << 20
 }
