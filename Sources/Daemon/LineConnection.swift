@@ -45,7 +45,9 @@ public final class LineConnection {
 
     deinit { close() }
 
-    /// Sends `line` + "\n", blocking until the socket took all of it.
+    /// Sends `line` + "\n", blocking until the socket took all of it. When the server has
+    /// already closed the connection after a line of its own (a refusal), that line is kept for
+    /// `readLine` and nothing is thrown.
     public func send(_ line: String) throws(DaemonError) {
         var bytes = Array(line.utf8)
         bytes.append(10)
@@ -59,9 +61,21 @@ public final class LineConnection {
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw .connectionLost(errnoText(errno)) }
+            if n <= 0 {
+                let code = errno
+                // A server that turned this client away (too many clients) said why before it
+                // closed: keep that line for `readLine` rather than report a broken pipe.
+                if code == EPIPE || code == ECONNRESET, saidWhyItClosed() { return }
+                throw .connectionLost(errnoText(code))
+            }
             offset += n
         }
+    }
+
+    /// Takes in what the server sent before it closed; true when that holds a complete line.
+    private func saidWhyItClosed() -> Bool {
+        while !ended, fd >= 0, (try? receive(flags: Int32(MSG_DONTWAIT))) == true {}
+        return !ready.isEmpty
     }
 
     /// The next line, without its newline; nil at end of stream. With a `timeout` (seconds),

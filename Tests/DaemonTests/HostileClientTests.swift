@@ -93,12 +93,24 @@ private func reply(_ connection: LineConnection, timeout: Double = 10) throws ->
         try eager.send(WireRequest(id: .number(1), command: "status").line)
         #expect(try eager.readLine(timeout: 10) == Self.refusal)
 
+        // One that asks only after it was turned away still reads why, not a broken pipe.
+        let late = try LineConnection(path: path)
+        var hungUp = false
+        for _ in 0..<100 where !hungUp {
+            var ready = pollfd(fd: late.descriptor, events: 0, revents: 0)  // a hangup is always reported
+            _ = poll(&ready, 1, 100)
+            hungUp = ready.revents & Int16(POLLHUP) != 0
+        }
+        #expect(hungUp)
+        try late.send(WireRequest(id: .number(1), command: "status").line)
+        #expect(try late.readLine(timeout: 10) == Self.refusal)
+
         // Leaving frees a place.
         for connection in served[..<10] { connection.close() }
         #expect(eventually { server.clientCount == 90 })
-        let late = try LineConnection(path: path)
-        try late.send(WireRequest(id: .string("late"), command: "status").line)
-        #expect(try reply(late)?.hasPrefix(#"{"id":"late","ok":true"#) == true)
+        let next = try LineConnection(path: path)
+        try next.send(WireRequest(id: .string("next"), command: "status").line)
+        #expect(try reply(next)?.hasPrefix(#"{"id":"next","ok":true"#) == true)
     }
 
     @Test func theLimitIsTheServersOwnToo() throws {
