@@ -219,19 +219,22 @@ private struct WireFuzz {
     private let commands = ["status", "", " ", "zz nothing", "status status", "\\u0000", "st\\u0061tus", "\\ud800"]
 
     func line(_ random: inout SplitMix64) -> [UInt8] {
-        switch random.int(12) {
-        case 0: return (0..<random.int(2000)).map { _ in UInt8(truncatingIfNeeded: random.next()) }.map { $0 == 10 ? 32 : $0 }
-        case 1: return Array(request(random: &random).utf8.prefix(random.int(60)))
-        case 2:
+        // The large kinds (a megabyte each) are rarer, so that a few thousand lines take seconds.
+        switch random.int(40) {
+        case 0..<4: return (0..<random.int(2000)).map { _ in UInt8(truncatingIfNeeded: random.next()) }.map { $0 == 10 ? 32 : $0 }
+        case 4..<8: return Array(request(random: &random).utf8.prefix(random.int(60)))
+        case 8:
             let depth = 1 + random.int(200_000)
             let open = random.bool() ? "[" : "{\"a\":"
             return Array((String(repeating: open, count: depth)).utf8)
-        case 3:
+        case 9..<12:
             let depth = 1 + random.int(2000)
-            return Array(("{\"id\":" + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + ",\"command\":\"status\"}").utf8)
-        case 4: return Array(("{\"id\":\"" + String(repeating: "é", count: random.int(400_000)) + "\",\"command\":\"status\"}").utf8)
-        case 5: return [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 1 + random.int(1 << 20))
-        case 6:
+            return Array(
+                ("{\"id\":" + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + ",\"command\":\"status\"}")
+                    .utf8)
+        case 12: return Array(("{\"id\":\"" + String(repeating: "é", count: random.int(400_000)) + "\",\"command\":\"status\"}").utf8)
+        case 13: return [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 1 + random.int(1 << 20))
+        case 14..<24:
             let values = ["null", "true", "[]", "{}", "\"status\"", numbers[random.int(numbers.count)]]
             let keys = ["id", "command", "subscribe", "ok", "", "id"]
             let fields = (0..<random.int(6)).map { _ in "\"\(keys[random.int(keys.count)])\":\(values[random.int(values.count)])" }
