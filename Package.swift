@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked"]),
 
         // Front ends.
-        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Checked"]),
+        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Audio", "Checked"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "Audio", "Checked"]),
 

@@ -37,4 +37,9 @@ public enum Limits {
     /// The longest HTTP header line kept: 8 KiB (curl itself refuses lines past 100 KB). The
     /// fields Segue reads are a few dozen bytes; longer lines are dropped, not stored.
     public static let maxHeaderLineBytes = 8 << 10
+
+    /// The longest line a client accepts from the daemon's socket: 64 MiB. A reply for a
+    /// 25,000-entry queue is about 5 MB; whatever sends more than this is not a Segue daemon
+    /// (or is broken), and the client stops reading rather than buffer without end.
+    public static let maxReplyLineBytes = 64 << 20
 }

@@ -12,6 +12,12 @@ public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionLost(String)
     /// No complete line arrived within the timeout.
     case timedOut
+    /// The folder meant for the socket is not a private directory of the current user (another
+    /// user could replace the socket in it); `problem` says what it is instead, in a few words.
+    case notPrivate(path: String, problem: String)
+    /// What answered sent a line longer than `limit` bytes; the connection was closed after
+    /// holding `buffered` bytes of it (never more than `limit`).
+    case replyTooLong(limit: Int, buffered: Int)
 
     public var description: String {
         switch self {
@@ -27,6 +33,10 @@ public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Lost the connection to the Segue daemon: \(reason)."
         case .timedOut:
             return "The Segue daemon did not answer in time."
+        case .notPrivate(let path, let problem):
+            return "\(path) is not a private directory of yours (\(problem)); remove it or set XDG_RUNTIME_DIR."
+        case .replyTooLong(let limit, _):
+            return "The Segue daemon sent a line longer than \(limit) bytes; the connection was closed."
         }
     }
 }

@@ -1,22 +1,36 @@
+import Checked
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A tiny blocking client for a `LineServer` (for `segue ctl` and tests). Use it from one thread.
+/// A tiny blocking client for a `LineServer` (for `segue ctl`, the terminal UI and tests). Use
+/// it from one thread.
+///
+/// It trusts what answers no more than it must: it connects only through a private directory
+/// of the current user (`SocketDirectory`), and a line longer than its limit ends the
+/// connection with `DaemonError.replyTooLong` instead of being buffered without end.
 public final class LineConnection {
     /// The socket path.
     public let path: String
     private var fd: Int32
-    private var splitter = LineSplitter(maxLineBytes: Int.max)
+    private var splitter: LineSplitter
     private var ready: [String] = []
     private var ended = false
+    /// Why the connection was given up; thrown once the lines before it were taken.
+    private var failure: DaemonError?
 
-    /// Connects to the server at `path`; `.notRunning` when there is no socket file or nothing listens.
-    public init(path: String) throws(DaemonError) {
+    /// Connects to the server at `path`; `.notRunning` when there is no socket file or nothing
+    /// listens; `.notPrivate` when the socket's folder is not a private directory of the current
+    /// user (someone else could be listening there). A line from the server longer than
+    /// `maxLineBytes` (at least 1) ends the connection with `.replyTooLong`.
+    public init(path: String, maxLineBytes: Int = Limits.maxReplyLineBytes) throws(DaemonError) {
         self.path = path
+        splitter = LineSplitter(maxLineBytes: maxLineBytes)
         guard let address = unixAddress(path) else {
             throw .cannotConnect(path: path, reason: "the path is empty or longer than a socket path may be")
         }
+        if let refusal = SocketDirectory.check(parentDirectory(of: path)) { throw refusal }
         let fd = makeUnixSocket()
         guard fd >= 0 else { throw .cannotConnect(path: path, reason: errnoText(errno)) }
         while connectUnix(fd, address) != 0 {
@@ -31,7 +45,9 @@ public final class LineConnection {
 
     deinit { close() }
 
-    /// Sends `line` + "\n", blocking until the socket took all of it.
+    /// Sends `line` + "\n", blocking until the socket took all of it. When the server has
+    /// already closed the connection after a line of its own (a refusal), that line is kept for
+    /// `readLine` and nothing is thrown.
     public func send(_ line: String) throws(DaemonError) {
         var bytes = Array(line.utf8)
         bytes.append(10)
@@ -45,16 +61,30 @@ public final class LineConnection {
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw .connectionLost(errnoText(errno)) }
+            if n <= 0 {
+                let code = errno
+                // A server that turned this client away (too many clients) said why before it
+                // closed: keep that line for `readLine` rather than report a broken pipe.
+                if code == EPIPE || code == ECONNRESET, saidWhyItClosed() { return }
+                throw .connectionLost(errnoText(code))
+            }
             offset += n
         }
     }
 
+    /// Takes in what the server sent before it closed; true when that holds a complete line.
+    private func saidWhyItClosed() -> Bool {
+        while !ended, fd >= 0, (try? receive(flags: Int32(MSG_DONTWAIT))) == true {}
+        return !ready.isEmpty
+    }
+
     /// The next line, without its newline; nil at end of stream. With a `timeout` (seconds),
-    /// throws `.timedOut` when no complete line arrives in time.
+    /// throws `.timedOut` when no complete line arrives in time, however slowly bytes trickle
+    /// in (an infinite timeout waits for ever; NaN or a negative one does not wait).
     public func readLine(timeout: Double? = nil) throws(DaemonError) -> String? {
-        let deadline = timeout.map { now() + $0 }
+        let deadline = timeout.flatMap { $0 == .infinity ? nil : now() + (Checked.seconds($0, maximum: 365 * 24 * 3600) ?? 0) }
         while ready.isEmpty {
+            if let failure { throw failure }
             if ended || fd < 0 { return nil }
             var wait: Int32 = -1
             if let deadline {
@@ -78,17 +108,20 @@ public final class LineConnection {
     public var descriptor: Int32 { fd }
 
     /// The complete lines that have arrived, without waiting; nil once the server closed the
-    /// connection and every line was taken.
+    /// connection and every line was taken. Throws `.replyTooLong` (once the lines before it
+    /// were taken) when a line was over the limit.
     public func availableLines() throws(DaemonError) -> [String]? {
         while fd >= 0, !ended, try receive(flags: Int32(MSG_DONTWAIT)) {}
         let lines = ready
         ready = []
+        if lines.isEmpty, let failure { throw failure }
         if lines.isEmpty, ended || fd < 0 { return nil }
         return lines
     }
 
     /// One `recv` into the line splitter (retried when a signal interrupts it); false when
-    /// nothing could be read without waiting. The end of the stream, or a reset, sets `ended`.
+    /// nothing could be read without waiting. The end of the stream, or a reset, sets `ended`;
+    /// a line over the limit closes the connection and sets `failure` (`.replyTooLong`).
     private func receive(flags: Int32) throws(DaemonError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -106,10 +139,22 @@ public final class LineConnection {
                 ended = true
                 return true
             }
+            var oversize = false
             buffer.withUnsafeBytes { raw in
                 splitter.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { event in
-                    if case .line(let line) = event { ready.append(line) }
+                    switch event {
+                    case .line(let line): if !oversize { ready.append(line) }
+                    case .oversize: oversize = true
+                    }
                 }
+            }
+            if oversize {
+                // Whatever sent it is no daemon of ours, or a broken one: nothing after it can be
+                // trusted. Shut down, not closed: the descriptor stays readable for a front end
+                // that polls it, and its next read says why.
+                shutdown(fd, Int32(SHUT_RDWR))
+                ended = true
+                failure = .replyTooLong(limit: splitter.maxLineBytes, buffered: splitter.heldAtOversize)
             }
             return true
         }
@@ -128,11 +173,7 @@ public final class LineConnection {
         fd = -1
     }
 
-    private func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    private func now() -> Double { monotonicSeconds() }
 }
 
 /// Opens `LineConnection`s.

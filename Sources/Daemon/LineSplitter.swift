@@ -17,6 +17,9 @@ struct LineSplitter {
     let maxLineBytes: Int
     private(set) var pending: [UInt8] = []
     private(set) var discarding = false
+    /// How many bytes of the last oversize line were held when it was found too long (at most
+    /// `maxLineBytes`): what a client can report it buffered before giving up.
+    private(set) var heldAtOversize = 0
 
     init(maxLineBytes: Int) { self.maxLineBytes = max(1, maxLineBytes) }
 
@@ -30,6 +33,7 @@ struct LineSplitter {
             if !discarding {
                 if pending.count + (end - start) > maxLineBytes {
                     discarding = true
+                    heldAtOversize = pending.count
                     pending = []
                     emit(.oversize)
                 } else {

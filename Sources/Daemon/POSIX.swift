@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -63,6 +65,40 @@ func bindUnix(_ fd: Int32, _ address: sockaddr_un) -> Int32 {
     }
 }
 
+/// The umask is one per process: binds that set it take turns, so each puts back what was there.
+let umaskTurn = Mutex(())
+
+/// `bind(2)` with the umask at 0177 for the call, so the socket file is mode 0600 from the
+/// instant it appears (a `chmod` after `bind` leaves a moment in which anyone may connect).
+/// Returns 0 or -1 with errno set. Other threads creating files during the call get the same
+/// umask: it is set only for the bind, and only makes their files more private.
+func bindUnixPrivately(_ fd: Int32, _ address: sockaddr_un) -> Int32 {
+    umaskTurn.withLock { _ in
+        let previous = umask(0o177)
+        let result = bindUnix(fd, address)
+        let code = errno
+        umask(previous)
+        errno = code
+        return result
+    }
+}
+
+/// Seconds on the monotonic clock, for deadlines.
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Milliseconds for `poll(2)` until `deadline` (monotonic seconds): 0 once it passed, at most a
+/// minute (the caller loops), -1 without a deadline.
+func pollMilliseconds(until deadline: Double?) -> Int32 {
+    guard let deadline else { return -1 }
+    let left = deadline - monotonicSeconds()
+    guard left.isFinite, left > 0 else { return 0 }
+    return Int32(min(left, 60) * 1000) + 1
+}
+
 /// A new close-on-exec stream socket, or -1.
 func makeUnixSocket() -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -99,7 +135,8 @@ func fileIdentity(_ path: String) -> (dev: UInt, ino: UInt, isSocket: Bool)? {
     return (UInt(info.st_dev), UInt(info.st_ino), (info.st_mode & S_IFMT) == S_IFSOCK)
 }
 
-/// Creates `path` and any missing parents with `mode`; true when it exists as a directory afterwards.
+/// Creates `path` and any missing parents with `mode`; true when it exists as a directory
+/// afterwards (following symbolic links: `SocketDirectory` refuses one where it matters).
 func makeDirectories(_ path: String, mode: mode_t) -> Bool {
     var info = stat()
     if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }

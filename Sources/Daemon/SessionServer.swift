@@ -1,3 +1,4 @@
+import Checked
 import Player
 import Session
 import Synchronization
@@ -20,7 +21,8 @@ public final class SessionServer: Sendable {
     public init(path: String, session: Session) throws(DaemonError) {
         self.session = session
         let server = try LineServer(
-            path: path, maxLineBytes: Self.maxLineBytes,
+            path: path, maxLineBytes: Self.maxLineBytes, maxClients: Limits.maxClients,
+            refusal: WireReply.failure(id: nil, message: LineServer.refusal(maxClients: Limits.maxClients)),
             onLine: { [weak self, session, gate] client, line in
                 Self.answer(client, line, session: session, gate: gate)
                 self?.announceCatalogChange()
@@ -28,6 +30,13 @@ public final class SessionServer: Sendable {
             onOversize: { client in client.send(WireReply.failure(id: nil, message: WireError.tooLong(Self.maxLineBytes).description)) })
         box.withLock { $0 = server }
     }
+
+    /// The clients connected now (at most `Limits.maxClients`).
+    public var clientCount: Int { box.withLock { $0 }?.clients.count ?? 0 }
+
+    /// The threads serving the socket now (see `LineServer.threadCount`): a few, however many
+    /// clients are connected, plus one per request being answered at the same moment.
+    public var threadCount: Int { box.withLock { $0 }?.threadCount ?? 0 }
 
     /// Stops listening, removes the socket file and closes every client. Requests being answered
     /// get up to two seconds to finish and their replies up to a second more to reach their

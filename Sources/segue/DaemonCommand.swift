@@ -125,6 +125,13 @@ struct DaemonCommand {
             printError("segue: a daemon is already running (socket \(SeguePaths.socket)).")
             return 0
         }
+        // The daemon would refuse a folder someone else controls too, but only in its log.
+        do {
+            try SocketDirectory.prepare(forSocket: SeguePaths.socket)
+        } catch {
+            printError("segue: \(error)")
+            return 1
+        }
         let log = (SeguePaths.state ?? "/tmp") + "/daemon.log"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

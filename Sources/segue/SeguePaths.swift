@@ -47,7 +47,10 @@ enum SeguePaths {
     /// `$XDG_STATE_HOME/segue`: the daemon's log.
     static var state: String? { folder(home: "state", xdg: "XDG_STATE_HOME", fallback: ".local/state") }
 
-    /// `$XDG_RUNTIME_DIR/segue/socket` (`$SEGUE_HOME/run/socket`; `/tmp/segue-UID/socket` without either).
+    /// `$XDG_RUNTIME_DIR/segue/socket` (`$SEGUE_HOME/run/socket`; `/tmp/segue-UID/socket` without
+    /// either). Its folder is made (0700) and checked by `SocketDirectory` — by the daemon before
+    /// it binds and by every client before it connects — since in /tmp another user could have
+    /// made it first.
     static var socket: String {
         if let home = env("SEGUE_HOME") { return home + "/run/socket" }
         if let runtime = env("XDG_RUNTIME_DIR") { return runtime + "/segue/socket" }
