@@ -1,6 +1,7 @@
 import Catalog
 import Checked
 import MusicModel
+import TestSupport
 import Testing
 
 /// Numbers in catalog answers and headers that no real answer has (issue 10): each becomes a
@@ -101,5 +102,19 @@ import Testing
         #expect(limiter.throttled(retryAfter: .infinity) == 40)
         #expect(limiter.throttled(retryAfter: 1e300) == Limits.maxRetryAfterSeconds)
         #expect(limiter.remainingBackoff == Limits.maxRetryAfterSeconds)
+    }
+
+    @Test func aCacheFileThatNeverExpiresOrIsHugeIsAMiss() throws {
+        let cache = MetadataCache(directory: Fixtures.temporaryDirectory() + "/cache")
+        cache.store(Array("{}".utf8), for: "https://x/fine", expiresAt: 2_000)
+        #expect(cache.body(for: "https://x/fine", now: 1_000) == Array("{}".utf8))
+        for expiry in ["inf", "nan", "1e400"] {
+            Shell.writeFile(cache.path(for: "https://x/\(expiry)"), Array("\(expiry)\nhttps://x/\(expiry)\n{}".utf8))
+            #expect(cache.body(for: "https://x/\(expiry)", now: 1_000) == nil, "expiry \(expiry)")
+        }
+        var huge = Array("2000\nhttps://x/huge\n".utf8)
+        huge += [UInt8](repeating: 0x20, count: Limits.maxCatalogBodyBytes + 128 * 1024)
+        Shell.writeFile(cache.path(for: "https://x/huge"), huge)
+        #expect(cache.body(for: "https://x/huge", now: 1_000) == nil)
     }
 }

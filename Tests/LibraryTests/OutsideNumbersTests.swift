@@ -33,6 +33,9 @@ import Testing
         #expect(try library.playlistItems(list).map(\.duration) == [nil, nil])
         #expect(try library.exportM3U(list).contains("#EXTINF:-1,Odd\n"))
 
+        try library.saveQueueState(QueueState(items: [odd, negative], currentIndex: 0))
+        #expect(try library.loadQueueState()?.items.map(\.duration) == [nil, nil])
+
         try library.recordPlay(odd, at: 1_700_000_000)
         #expect(try library.recentlyPlayed(limit: 10).map(\.item.duration) == [nil])
 
