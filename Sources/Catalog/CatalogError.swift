@@ -20,7 +20,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreachable(let detail): return "The iTunes catalog is unreachable (\(detail))."
         case .throttled(let seconds):
-            return "The iTunes catalog is busy and asked Segue to slow down; trying again in \(Checked.clamped(seconds, to: 0...Int(Limits.maxDurationSeconds), rounding: .up)) s."
+            return
+                "The iTunes catalog is busy and asked Segue to slow down; trying again in \(Checked.clamped(seconds, to: 0...Int(Limits.maxDurationSeconds), rounding: .up)) s."
         case .badRequest(let message): return "The iTunes catalog refused the request: \(message)."
         case .httpStatus(let code): return "The iTunes catalog answered with HTTP status \(code)."
         case .malformed(let detail): return "The iTunes catalog sent an answer Segue cannot read (\(detail))."

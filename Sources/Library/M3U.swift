@@ -10,7 +10,8 @@ enum M3U {
         for item in items {
             if item.title != nil || item.artist != nil || item.duration != nil {
                 let seconds =
-                    item.duration.flatMap { Checked.int($0, in: 0...Int(Limits.maxDurationSeconds), rounding: .toNearestOrAwayFromZero) } ?? -1
+                    item.duration.flatMap { Checked.int($0, in: 0...Int(Limits.maxDurationSeconds), rounding: .toNearestOrAwayFromZero) }
+                    ?? -1
                 let display = [item.artist, item.title].compactMap { $0 }.joined(separator: " - ")
                 lines.append("#EXTINF:\(seconds),\(oneLine(display))")
             }

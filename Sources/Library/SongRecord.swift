@@ -33,7 +33,8 @@ enum SongRecord {
             id: id, title: c[0].string ?? "", artistName: c[1].string ?? "", artistID: c[2].string, albumTitle: c[3].string,
             albumID: c[4].string, duration: c[5].double.flatMap { Checked.seconds($0) }, genreName: c[6].string,
             releaseDate: c[7].double.flatMap { ReleaseDate.date(secondsSince1970: $0) },
-            explicitContent: ExplicitContent(rawValue: c[8].string ?? "") ?? .unknown, discNumber: c[9].int.flatMap(count), trackNumber: c[10].int.flatMap(count),
+            explicitContent: ExplicitContent(rawValue: c[8].string ?? "") ?? .unknown, discNumber: c[9].int.flatMap(count),
+            trackNumber: c[10].int.flatMap(count),
             previewURL: c[11].string, artwork: c[12].string.map { Artwork(url: $0) }, url: c[13].string,
             isMusicVideo: c[14].bool ?? false)
     }

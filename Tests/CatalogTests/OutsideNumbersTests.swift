@@ -85,7 +85,8 @@ import Testing
 
     @Test func aThrottleOfAnyLengthIsDescribedInASentence() {
         let cases: [(Double, String)] = [
-            (.nan, "0"), (.infinity, "864000"), (-.infinity, "0"), (1e300, "864000"), (-0.5, "0"), (6.2, "7"), (.greatestFiniteMagnitude, "864000"),
+            (.nan, "0"), (.infinity, "864000"), (-.infinity, "0"), (1e300, "864000"), (-0.5, "0"), (6.2, "7"),
+            (.greatestFiniteMagnitude, "864000"),
         ]
         for (seconds, shown) in cases {
             #expect(

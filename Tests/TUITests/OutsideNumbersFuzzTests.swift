@@ -1,5 +1,5 @@
-import TestSupport
 import Terminal
+import TestSupport
 import Testing
 import WireProtocol
 

@@ -22,7 +22,8 @@ import WireProtocol
     }
 
     @Test func aHugeTrackTimeShowsNoDurationInSearchAndDoesNotCrash() throws {
-        let body = #"{"resultCount":2,"results":["# + Self.song(id: 11, title: "Huge", millis: "1e300") + ","
+        let body =
+            #"{"resultCount":2,"results":["# + Self.song(id: 11, title: "Huge", millis: "1e300") + ","
             + Self.song(id: 12, title: "Fine", millis: "241000") + "]}"
         let catalog = ITunesCatalog(
             transport: OneAnswer(body: Array(body.utf8)), settings: CatalogSettings(cacheLifetime: 0),
@@ -48,7 +49,8 @@ import WireProtocol
     }
 
     @Test func aDaemonsImpossibleNumbersReadAsRangedValues() throws {
-        let line = #"{"event":"status","status":{"status":"playing","current":{"id":1,"title":"T","item":{"location":"/a.mp3","duration":-30}},"queuePosition":99,"queueLength":-4,"position":1e300,"duration":-1,"repeat":"none","shuffle":"off","volume":1e300,"crossfade":1e300,"prepared":true}}"#
+        let line =
+            #"{"event":"status","status":{"status":"playing","current":{"id":1,"title":"T","item":{"location":"/a.mp3","duration":-30}},"queuePosition":99,"queueLength":-4,"position":1e300,"duration":-1,"repeat":"none","shuffle":"off","volume":1e300,"crossfade":1e300,"prepared":true}}"#
         guard case .event(.status(let s)) = try DaemonMessage.parse(line) else {
             Issue.record("not a status event")
             return
@@ -61,7 +63,8 @@ import WireProtocol
         #expect(s.queuePosition == nil)
         #expect(s.current?.item.duration == nil)
 
-        let quiet = #"{"event":"status","status":{"status":"paused","queuePosition":2,"queueLength":3,"position":12.5,"duration":864001,"repeat":"none","shuffle":"off","volume":-7,"crossfade":-1,"prepared":false}}"#
+        let quiet =
+            #"{"event":"status","status":{"status":"paused","queuePosition":2,"queueLength":3,"position":12.5,"duration":864001,"repeat":"none","shuffle":"off","volume":-7,"crossfade":-1,"prepared":false}}"#
         guard case .event(.status(let q)) = try DaemonMessage.parse(quiet) else {
             Issue.record("not a status event")
             return
@@ -75,7 +78,8 @@ import WireProtocol
     }
 
     @Test func songsWithImpossibleNumbersFromADaemonKeepTheirOtherFields() throws {
-        let line = #"{"id":3,"ok":true,"result":{"kind":"songs","items":[{"id":"1","title":"T","artist":"A","duration":1e300,"disc":-1,"track":7,"playable":true}]},"text":""}"#
+        let line =
+            #"{"id":3,"ok":true,"result":{"kind":"songs","items":[{"id":"1","title":"T","artist":"A","duration":1e300,"disc":-1,"track":7,"playable":true}]},"text":""}"#
         guard case .reply(_, .success(.songs(let songs)), _) = try DaemonMessage.parse(line) else {
             Issue.record("not a songs reply")
             return
