@@ -118,4 +118,18 @@ import Testing
         Shell.writeFile(cache.path(for: "https://x/huge"), huge)
         #expect(cache.body(for: "https://x/huge", now: 1_000) == nil)
     }
+
+    @Test func aDemoCatalogNestedTooDeeplyOrTooLargeIsRefusedWithASentence() throws {
+        let deep = Fixtures.temporaryDirectory()
+        Shell.writeFile(deep + "/catalog.json", Array(repeating: UInt8(ascii: "["), count: 200_000))
+        #expect(throws: CatalogError.unreachable("the demo catalog is corrupt: \(deep)/catalog.json is not a JSON array of objects")) {
+            try DemoCatalogTransport(folder: deep)
+        }
+        let large = Fixtures.temporaryDirectory()
+        Shell.writeFile(
+            large + "/catalog.json", Array("[".utf8) + [UInt8](repeating: 0x20, count: Limits.maxCatalogBodyBytes) + Array("]".utf8))
+        #expect(
+            throws: CatalogError.unreachable("the demo catalog is corrupt: \(large)/catalog.json is larger than any catalog Segue reads")
+        ) { try DemoCatalogTransport(folder: large) }
+    }
 }
