@@ -86,4 +86,19 @@ import WireProtocol
         }
         #expect(songs == [WireSong(id: "1", title: "T", artist: "A", duration: nil, disc: nil, track: 7, playable: true)])
     }
+
+    @Test func countsFromADaemonAreNeverNegative() throws {
+        let lines = [
+            #"{"id":1,"ok":true,"result":{"kind":"playlists","items":[{"name":"p","itemCount":-3}]}}"#,
+            #"{"id":1,"ok":true,"result":{"kind":"history","items":[{"item":{"location":"/a"},"lastPlayed":1e300,"playCount":-2}]}}"#,
+            #"{"id":1,"ok":true,"result":{"kind":"albums","items":[{"id":"1","title":"A","artist":"B","trackCount":-5,"single":false,"ep":false}]}}"#,
+        ]
+        let read = try lines.map { line -> WireResult in
+            guard case .reply(_, .success(let result), _) = try DaemonMessage.parse(line) else { throw WireError.unreadableReply(line) }
+            return result
+        }
+        #expect(read[0] == .playlists([WirePlaylist(name: "p", itemCount: 0)]))
+        #expect(read[1] == .history([WireHistoryItem(item: WireItem(location: "/a"), lastPlayed: 1e300, playCount: 0)]))
+        #expect(read[2] == .albums([WireAlbum(id: "1", title: "A", artist: "B", trackCount: nil)]))
+    }
 }
