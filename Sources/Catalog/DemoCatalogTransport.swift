@@ -1,3 +1,5 @@
+import Checked
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +27,10 @@ public struct DemoCatalogTransport: CatalogTransport {
     public init(folder: String) throws {
         self.folder = folder
         let path = folder + "/catalog.json"
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size > Limits.maxCatalogBodyBytes {
+            throw CatalogError.unreachable("the demo catalog is corrupt: \(path) is larger than any catalog Segue reads")
+        }
         guard let bytes = demoReadFile(path) else {
             throw CatalogError.unreachable("the demo catalog is missing: \(path)")
         }
@@ -477,8 +483,10 @@ private indirect enum DemoJSON: Sendable {
 
 private struct DemoJSONError: Error {}
 
-/// A small JSON parser: catalog.json is read once, at start-up.
+/// A small JSON parser: catalog.json is read once, at start-up. Nesting deeper than
+/// `maxDepth` is refused rather than recursed into, so no file can exhaust the stack.
 private struct DemoJSONParser {
+    static let maxDepth = 32
     let bytes: [UInt8]
     var index = 0
 
@@ -529,7 +537,8 @@ private struct DemoJSONParser {
         return value
     }
 
-    private mutating func parseValue() throws -> DemoJSON {
+    private mutating func parseValue(depth: Int = 0) throws -> DemoJSON {
+        guard depth < Self.maxDepth else { throw DemoJSONError() }
         skipSpace()
         guard let c = peek() else { throw DemoJSONError() }
         switch c {
@@ -546,7 +555,7 @@ private struct DemoJSONParser {
                 let key = try parseString()
                 skipSpace()
                 try expect(UInt8(ascii: ":"))
-                members.append((key, try parseValue()))
+                members.append((key, try parseValue(depth: depth + 1)))
                 skipSpace()
                 if peek() == UInt8(ascii: ",") {
                     index += 1
@@ -564,7 +573,7 @@ private struct DemoJSONParser {
                 return .array(elements)
             }
             while true {
-                elements.append(try parseValue())
+                elements.append(try parseValue(depth: depth + 1))
                 skipSpace()
                 if peek() == UInt8(ascii: ",") {
                     index += 1
@@ -655,6 +664,8 @@ private func demoJSONString(_ text: String) -> String {
 
 // MARK: - Files
 
+/// The file's bytes; nil when it cannot be read or holds more than `Limits.maxCatalogBodyBytes`
+/// (the bundled catalog is about 27 KB), so a wrong file never fills memory.
 private func demoReadFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
@@ -668,6 +679,7 @@ private func demoReadFile(_ path: String) -> [UInt8]? {
             return nil
         }
         if n == 0 { return bytes }
+        guard bytes.count + n <= Limits.maxCatalogBodyBytes else { return nil }
         bytes += buffer[0..<n]
     }
 }

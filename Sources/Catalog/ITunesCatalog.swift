@@ -1,3 +1,4 @@
+import Checked
 import MusicModel
 
 /// The iTunes Search API (and Apple's chart feed) as typed requests.
@@ -235,7 +236,8 @@ public final class ITunesCatalog: Sendable {
             let message = (try? ITunesEnvelope.decode(response.body))?.errorMessage
             throw CatalogError.badRequest(message.map { Self.sentenceBody($0) } ?? "no reason given")
         case 403, 429:
-            let retryAfter = response.headers["retry-after"].flatMap { Double(Self.trimmed($0)) }
+            // Only the delay form, capped: `nan`, `-inf`, `-0.5` or a date fall back to our own back-off.
+            let retryAfter = Checked.retryAfterSeconds(response.headers["retry-after"])
             guard rateLimited else { throw CatalogError.throttled(retryAfter: retryAfter ?? rateLimiter.initialBackoff) }
             throw CatalogError.throttled(retryAfter: rateLimiter.throttled(retryAfter: retryAfter))
         default:

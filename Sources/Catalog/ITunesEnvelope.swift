@@ -3,7 +3,8 @@ import FoundationEssentials
 /// The top level of an iTunes Search API body: `{resultCount, results}` on success,
 /// `{errorMessage}` on a 400.
 public struct ITunesEnvelope: Decodable, Sendable {
-    /// What the service says it sent (not trusted: tracks can be missing).
+    /// What the service says it sent (not trusted: tracks can be missing); nil unless a whole
+    /// number from 0 to `ITunesResult.countRange`'s end.
     public var resultCount: Int?
     /// The objects that decoded; non-objects in the array are dropped.
     public var results: [ITunesResult]?
@@ -21,7 +22,9 @@ public struct ITunesEnvelope: Decodable, Sendable {
     /// Reads the envelope; fails only when the body is not a JSON object or `results` is not an array.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        resultCount = try? c.decodeIfPresent(Int.self, forKey: .resultCount)
+        resultCount = (try? c.decodeIfPresent(Int.self, forKey: .resultCount)).flatMap { $0 }.flatMap {
+            ITunesResult.countRange.contains($0) ? $0 : nil
+        }
         results = try c.decodeIfPresent([Lenient].self, forKey: .results)?.compactMap(\.value)
         errorMessage = try? c.decodeIfPresent(String.self, forKey: .errorMessage)
     }

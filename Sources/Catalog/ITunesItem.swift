@@ -1,3 +1,4 @@
+import Checked
 import FoundationEssentials
 import MusicModel
 
@@ -57,7 +58,8 @@ public enum ITunesItem: Sendable, Hashable {
         guard let id = r.trackId else { return nil }
         return Song(
             id: id, title: r.trackName ?? "", artistName: r.artistName ?? "", artistID: r.artistId, albumTitle: r.collectionName,
-            albumID: r.collectionId, duration: r.trackTimeMillis.map { $0 / 1000 }, genreName: r.primaryGenreName,
+            albumID: r.collectionId, duration: r.trackTimeMillis.flatMap { Checked.seconds(milliseconds: $0) },
+            genreName: r.primaryGenreName,
             releaseDate: date(r.releaseDate), explicitContent: ExplicitContent(catalogValue: r.trackExplicitness),
             discNumber: r.discNumber, trackNumber: r.trackNumber, previewURL: r.previewUrl, artwork: artwork(r), url: r.trackViewUrl,
             isMusicVideo: isVideo)
@@ -79,6 +81,6 @@ public enum ITunesItem: Sendable, Hashable {
 
     private static func date(_ text: String?) -> Date? {
         guard let text else { return nil }
-        return try? Date(text, strategy: .iso8601)
+        return ReleaseDate.checked(try? Date(text, strategy: .iso8601))
     }
 }

@@ -1,8 +1,12 @@
+import Checked
+
 /// One object of an iTunes Search API `results` array, as sent.
 ///
 /// Every field is optional and read leniently: the service omits keys freely, sends numbers as
 /// integers or decimals (`-1.00`), and a field of an unexpected type becomes nil instead of
-/// failing the whole answer, so one odd object never hides the others.
+/// failing the whole answer, so one odd object never hides the others. Every number is checked
+/// against its range here, at the edge: a length, count, price or id outside it (`1e300`,
+/// negative, fractional where a whole number belongs) is nil, so nothing later can trap on it.
 public struct ITunesResult: Decodable, Sendable, Equatable {
     /// "track", "collection" or "artist" (others exist outside music).
     public var wrapperType: String?
@@ -46,7 +50,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var artworkUrl60: String?
     /// Artwork at 100 px.
     public var artworkUrl100: String?
-    /// -1 means not sold as a whole.
+    /// -1 means not sold as a whole; nil outside `ITunesResult.priceRange`.
     public var collectionPrice: Double?
     /// The track's price.
     public var trackPrice: Double?
@@ -56,7 +60,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var collectionExplicitness: String?
     /// The track's explicitness.
     public var trackExplicitness: String?
-    /// The number of discs.
+    /// The number of discs; this and the other counts are nil outside `ITunesResult.countRange`.
     public var discCount: Int?
     /// The disc this track is on.
     public var discNumber: Int?
@@ -64,7 +68,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
     public var trackCount: Int?
     /// Track number on its disc.
     public var trackNumber: Int?
-    /// The full track's length.
+    /// The full track's length in milliseconds: finite, from 0 to `Limits.maxDurationSeconds`, or nil.
     public var trackTimeMillis: Double?
     /// Alpha-3 ("USA", "GBR").
     public var country: String?
@@ -81,6 +85,16 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
         case discCount, discNumber, trackCount, trackNumber, trackTimeMillis, country, primaryGenreName, isStreamable
     }
 
+    /// The prices accepted: -1 (not sold alone) up to a million in any currency.
+    public static let priceRange: ClosedRange<Double> = -1...1_000_000
+
+    /// The counts and numbers accepted (discs, tracks): no album has more.
+    public static let countRange: ClosedRange<Int> = 0...100_000
+
+    /// The numeric ids accepted: whole numbers a `Double` holds exactly (below 2^53). The
+    /// service's ids are about 10 digits.
+    public static let idRange: ClosedRange<Int> = 0...(1 << 53)
+
     /// An empty result (every field nil), for building test data.
     public init() {}
 
@@ -90,20 +104,23 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
         func text(_ key: Key) -> String? { try? c.decodeIfPresent(String.self, forKey: key) }
         func number(_ key: Key) -> Double? {
             if let value = try? c.decodeIfPresent(Double.self, forKey: key) { return value.isFinite ? value : nil }
-            if let value = try? c.decodeIfPresent(String.self, forKey: key) { return Double(value) }
+            if let value = try? c.decodeIfPresent(String.self, forKey: key) { return Double(value).flatMap { $0.isFinite ? $0 : nil } }
             return nil
         }
-        func integer(_ key: Key) -> Int? {
-            guard let value = number(key), value.rounded() == value, abs(value) < 1e15 else { return nil }
-            return Int(value)
+        /// A whole number in `range`; a fraction, or anything outside, is nil.
+        func integer(_ key: Key, in range: ClosedRange<Int> = Self.countRange) -> Int? {
+            guard let value = number(key), value.rounded(.towardZero) == value else { return nil }
+            return Checked.int(value, in: range)
         }
         func identifier(_ key: Key) -> String? {
             // Ids reach ~1.7e9 as JSON numbers; the chart feed and some clients send strings.
             if let value = try? c.decodeIfPresent(String.self, forKey: key) {
-                return !value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? value : nil
+                return (1...20).contains(value.utf8.count) && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? value : nil
             }
-            guard let value = integer(key), value >= 0 else { return nil }
-            return String(value)
+            return integer(key, in: Self.idRange).map { String($0) }
+        }
+        func price(_ key: Key) -> Double? {
+            number(key).flatMap { Self.priceRange.contains($0) ? $0 : nil }
         }
         wrapperType = text(.wrapperType)
         kind = text(.kind)
@@ -126,8 +143,8 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
         artworkUrl30 = text(.artworkUrl30)
         artworkUrl60 = text(.artworkUrl60)
         artworkUrl100 = text(.artworkUrl100)
-        collectionPrice = number(.collectionPrice)
-        trackPrice = number(.trackPrice)
+        collectionPrice = price(.collectionPrice)
+        trackPrice = price(.trackPrice)
         releaseDate = text(.releaseDate)
         collectionExplicitness = text(.collectionExplicitness)
         trackExplicitness = text(.trackExplicitness)
@@ -135,7 +152,7 @@ public struct ITunesResult: Decodable, Sendable, Equatable {
         discNumber = integer(.discNumber)
         trackCount = integer(.trackCount)
         trackNumber = integer(.trackNumber)
-        trackTimeMillis = number(.trackTimeMillis)
+        trackTimeMillis = number(.trackTimeMillis).flatMap { Checked.seconds(milliseconds: $0) == nil ? nil : $0 }
         country = text(.country)
         primaryGenreName = text(.primaryGenreName)
         isStreamable = try? c.decodeIfPresent(Bool.self, forKey: .isStreamable)

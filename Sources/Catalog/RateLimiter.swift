@@ -1,3 +1,4 @@
+import Checked
 import Synchronization
 
 /// One catalog's pace: a token bucket (about 20 calls a minute with a small burst, as Apple asks)
@@ -61,14 +62,16 @@ public final class RateLimiter: Sendable {
     }
 
     /// Records a 403/429 and returns the seconds until the next try: `retryAfter` when the service
-    /// gave one, else the current back-off, which then doubles (up to `maxBackoff`).
+    /// gave one (at most `Limits.maxRetryAfterSeconds`), else the current back-off, which then
+    /// doubles (up to `maxBackoff`). A `retryAfter` that is not a positive finite number (NaN,
+    /// infinite, negative, zero) counts as none, so the result is always a finite delay.
     @discardableResult
     public func throttled(retryAfter: Double?) -> Double {
         let now = clock.now()
         return state.withLock { s in
             let delay: Double
-            if let retryAfter, retryAfter > 0 {
-                delay = min(retryAfter, 24 * 3600)
+            if let retryAfter, retryAfter.isFinite, retryAfter > 0 {
+                delay = min(retryAfter, Limits.maxRetryAfterSeconds)
             } else {
                 delay = s.nextBackoff
                 s.nextBackoff = min(maxBackoff, s.nextBackoff * 2)

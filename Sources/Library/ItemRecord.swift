@@ -1,3 +1,4 @@
+import Checked
 import Player
 
 /// How a `PlayableItem` maps to the shared item columns (`LibrarySchema.itemColumns`) and back.
@@ -17,10 +18,11 @@ enum ItemRecord {
         ]
     }
 
-    /// The item whose columns start at `row[start]`.
+    /// The item whose columns start at `row[start]`. A stored length that is not a duration
+    /// (1e300, negative, NaN: an older Segue kept what an M3U or the catalog said) reads as unknown.
     static func item(row: [SQLValue], from start: Int = 0) -> PlayableItem {
         PlayableItem(
             location: row[start].string ?? "", title: row[start + 1].string, artist: row[start + 2].string, album: row[start + 3].string,
-            artworkURL: row[start + 4].string, duration: row[start + 5].double)
+            artworkURL: row[start + 4].string, duration: row[start + 5].double.flatMap { Checked.seconds($0) })
     }
 }

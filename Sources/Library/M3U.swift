@@ -1,13 +1,17 @@
+import Checked
 import Player
 
 /// Extended M3U playlists: writing and reading.
 enum M3U {
     /// `#EXTM3U`, then per item an `#EXTINF` line (when a title, artist or duration is known) and the location.
+    /// A duration that is not one (NaN, negative, beyond `Limits.maxDurationSeconds`) is written as -1, unknown.
     static func format(_ items: [PlayableItem]) -> String {
         var lines = ["#EXTM3U"]
         for item in items {
             if item.title != nil || item.artist != nil || item.duration != nil {
-                let seconds = item.duration.map { Int($0.rounded()) } ?? -1
+                let seconds =
+                    item.duration.flatMap { Checked.int($0, in: 0...Int(Limits.maxDurationSeconds), rounding: .toNearestOrAwayFromZero) }
+                    ?? -1
                 let display = [item.artist, item.title].compactMap { $0 }.joined(separator: " - ")
                 lines.append("#EXTINF:\(seconds),\(oneLine(display))")
             }
@@ -59,10 +63,10 @@ enum M3U {
         return (seconds(number), nil, display)
     }
 
-    /// A non-negative duration; M3U writes -1 for "unknown".
+    /// A duration from 0 to `Limits.maxDurationSeconds`; anything else (M3U writes -1 for
+    /// "unknown"; `1e300`, `nan`, `inf` or twenty digits are no duration) is nil.
     private static func seconds(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingWhitespace()), value >= 0, value.isFinite else { return nil }
-        return value
+        Double(text.trimmingWhitespace()).flatMap { Checked.seconds($0) }
     }
 
     /// Absolute paths, URLs (`scheme://`) and `itunes:` ids stay as they are; anything else is relative.

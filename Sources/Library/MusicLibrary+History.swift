@@ -39,7 +39,11 @@ extension MusicLibrary {
                 SELECT \(ItemRecord.columns), last_played, play_count FROM play_history
                 ORDER BY last_played DESC, play_seq DESC LIMIT ?1
                 """, [.integer(Int64(max(0, limit)))]
-            ).map { HistoryEntry(item: ItemRecord.item(row: $0), lastPlayed: $0[6].double ?? 0, playCount: $0[7].int ?? 0) }
+            ).map {
+                HistoryEntry(
+                    item: ItemRecord.item(row: $0), lastPlayed: $0[6].double.flatMap { $0.isFinite ? $0 : nil } ?? 0,
+                    playCount: max(0, $0[7].int ?? 0))
+            }
         }
     }
 

@@ -61,14 +61,26 @@ extension MusicLibrary {
     ///
     /// Throws `.noSuchPlaylist`, or `.indexOutOfRange` (removing nothing) when any position is outside the playlist.
     public func removeFromPlaylist(_ id: PlaylistID, positions: [Int]) throws(LibraryError) {
+        try removeFromPlaylist(id, ranges: positions.map { $0...$0 })
+    }
+
+    /// Removes the items at the positions in `ranges` (inclusive, as numbered before any removal;
+    /// overlaps count once). The ranges are checked against the playlist before anything is done
+    /// and never expanded, so `0...999_999_998` costs what the playlist's length costs.
+    ///
+    /// Throws `.noSuchPlaylist`, or `.indexOutOfRange` (removing nothing) for the first range that
+    /// reaches outside the playlist, naming its end that is outside.
+    public func removeFromPlaylist(_ id: PlaylistID, ranges: [ClosedRange<Int>]) throws(LibraryError) {
         try inTransaction { db in
             try Self.requirePlaylist(id, in: db)
             let all = try Self.items(of: id, in: db)
-            if let bad = positions.first(where: { !all.indices.contains($0) }) {
-                throw LibraryError.indexOutOfRange(index: bad, count: all.count)
+            for range in ranges where !all.indices.contains(range.lowerBound) || !all.indices.contains(range.upperBound) {
+                let outside = all.indices.contains(range.lowerBound) ? range.upperBound : range.lowerBound
+                throw LibraryError.indexOutOfRange(index: outside, count: all.count)
             }
-            let doomed = Set(positions)
-            try Self.write(all.indices.filter { !doomed.contains($0) }.map { all[$0] }, to: id, in: db)
+            var doomed = [Bool](repeating: false, count: all.count)
+            for range in ranges { for index in range { doomed[index] = true } }
+            try Self.write(all.indices.filter { !doomed[$0] }.map { all[$0] }, to: id, in: db)
         }
     }
 

@@ -89,8 +89,9 @@ extension MusicLibrary {
                     tracks = MusicItemCollection(trackRows.map { SongRecord.song(id: $0[0].string ?? "", row: $0, from: 1) })
                 }
                 return Album(
-                    id: id, title: c[1].string ?? "", artistName: c[2].string ?? "", artistID: c[3].string, trackCount: c[4].int,
-                    genreName: c[5].string, releaseDate: c[6].double.map { Date(timeIntervalSince1970: $0) },
+                    id: id, title: c[1].string ?? "", artistName: c[2].string ?? "", artistID: c[3].string,
+                    trackCount: c[4].int.flatMap { $0 >= 0 ? $0 : nil },
+                    genreName: c[5].string, releaseDate: c[6].double.flatMap { ReleaseDate.date(secondsSince1970: $0) },
                     explicitContent: ExplicitContent(rawValue: c[7].string ?? "") ?? .unknown,
                     artwork: c[8].string.map { Artwork(url: $0) },
                     url: c[9].string, tracks: tracks)

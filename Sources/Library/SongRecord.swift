@@ -1,3 +1,4 @@
+import Checked
 import FoundationEssentials
 import MusicModel
 
@@ -23,15 +24,21 @@ enum SongRecord {
         ]
     }
 
-    /// The song whose columns start at `row[start]`.
+    /// The song whose columns start at `row[start]`. Numbers are checked as if they came from
+    /// outside: a row written by an older Segue can hold a length of 1e300 or NaN, or a date no
+    /// calendar holds; those read as unknown rather than trapping every later `saved`.
     static func song(id: String, row: [SQLValue], from start: Int) -> Song {
         let c = Array(row[start..<start + 15])
         return Song(
             id: id, title: c[0].string ?? "", artistName: c[1].string ?? "", artistID: c[2].string, albumTitle: c[3].string,
-            albumID: c[4].string, duration: c[5].double, genreName: c[6].string,
-            releaseDate: c[7].double.map { Date(timeIntervalSince1970: $0) },
-            explicitContent: ExplicitContent(rawValue: c[8].string ?? "") ?? .unknown, discNumber: c[9].int, trackNumber: c[10].int,
+            albumID: c[4].string, duration: c[5].double.flatMap { Checked.seconds($0) }, genreName: c[6].string,
+            releaseDate: c[7].double.flatMap { ReleaseDate.date(secondsSince1970: $0) },
+            explicitContent: ExplicitContent(rawValue: c[8].string ?? "") ?? .unknown, discNumber: c[9].int.flatMap(count),
+            trackNumber: c[10].int.flatMap(count),
             previewURL: c[11].string, artwork: c[12].string.map { Artwork(url: $0) }, url: c[13].string,
             isMusicVideo: c[14].bool ?? false)
     }
+
+    /// A disc or track number when it is one a catalog could send.
+    private static func count(_ value: Int) -> Int? { (0...1_000_000).contains(value) ? value : nil }
 }

@@ -1,3 +1,4 @@
+import Checked
 import Player
 
 extension Command {
@@ -314,7 +315,7 @@ enum Numbers {
     /// Seconds as thousandths, rounded, kept in a range that cannot overflow.
     static func thousandths(_ seconds: Double) -> Int {
         guard seconds.isFinite else { return 0 }
-        return Int((min(1e12, max(0, seconds)) * 1000).rounded())
+        return Checked.clamped(min(1e12, max(0, seconds)) * 1000, to: 0...1_000_000_000_000_000, rounding: .toNearestOrAwayFromZero)
     }
 
     static func format(_ value: Double) -> String { format(thousandths: thousandths(value)) }

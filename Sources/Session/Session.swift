@@ -106,10 +106,8 @@ public final class Session: Sendable {
             let wasEmpty = player.queue.entries.isEmpty
             player.insert(described(locations), position: position)
             if wasEmpty { try player.play() }
-        case .move(let from, let to): try player.move(try entryID(at: from), to: to - 1)
-        case .remove(let ranges):
-            let ids = try ranges.flatMap { range in try range.map { try entryID(at: $0) } }
-            try player.remove(ids)
+        case .move(let from, let to): try player.move(try entryID(at: from), to: try Self.zeroBased(to))
+        case .remove(let ranges): try player.remove(try entryIDs(in: ranges))
         case .clear: player.clear()
         case .jump(let position): try player.setCurrentEntry(try entryID(at: position))
         case .replace(let locations, let start):
@@ -221,8 +219,15 @@ public final class Session: Sendable {
         case .delete(let name): try library.deletePlaylist(try id(name))
         case .add(let name, let locations): try library.addToPlaylist(try id(name), items: described(locations))
         case .remove(let name, let ranges):
-            try library.removeFromPlaylist(try id(name), positions: ranges.flatMap { $0.map { $0 - 1 } })
-        case .move(let name, let from, let to): try library.movePlaylistItem(try id(name), from: from - 1, to: to - 1)
+            // Positions count from 1 here and from 0 in the library; a range is shifted, never expanded.
+            try positionsChecked(in: name) {
+                let zeroBased = try ranges.map { try Self.zeroBased($0.lowerBound)...($0.upperBound - 1) }
+                try library.removeFromPlaylist(try id(name), ranges: zeroBased)
+            }
+        case .move(let name, let from, let to):
+            try positionsChecked(in: name) {
+                try library.movePlaylistItem(try id(name), from: try Self.zeroBased(from), to: try Self.zeroBased(to))
+            }
         case .play(let name):
             let items = try library.playlistItems(try id(name))
             guard !items.isEmpty else { throw CommandError.failed("The playlist \"\(name)\" is empty.") }
@@ -247,14 +252,49 @@ public final class Session: Sendable {
         return catalog
     }
 
+    /// Runs a playlist edit, turning the library's 0-based "outside the list" into the sentence
+    /// the queue's commands give, with the position as the user wrote it.
+    private func positionsChecked(in name: String, _ edit: () throws -> Void) throws {
+        do {
+            try edit()
+        } catch LibraryError.indexOutOfRange(let index, let count) {
+            throw CommandError.failed(
+                count == 0
+                    ? "The playlist \"\(name)\" is empty."
+                    : "There is no entry \(index &+ 1); the playlist has \(count).")
+        }
+    }
+
+    /// A position counting from 1 as an index counting from 0; the parser reads no position
+    /// below 1, but a `Command` can be built without it.
+    private static func zeroBased(_ position: Int) throws -> Int {
+        guard position >= 1 else { throw CommandError.failed("There is no entry \(position); positions count from 1.") }
+        return position - 1
+    }
+
     /// The entry at a 1-based queue position, or a sentence saying the queue is shorter.
     private func entryID(at position: Int) throws -> QueueEntryID {
         let entries = player.queue.entries
-        guard position >= 1, position <= entries.count else {
-            throw CommandError.failed(
-                entries.isEmpty ? "The queue is empty." : "There is no entry \(position); the queue has \(entries.count).")
-        }
+        try Self.check(position...position, count: entries.count)
         return entries[position - 1].id
+    }
+
+    /// The entries at the 1-based queue positions in `ranges` (overlaps once, in queue order).
+    /// Every range is checked against the queue before any is applied, and none is expanded
+    /// beyond the queue: `remove 1-999999999` costs what the queue's length costs.
+    private func entryIDs(in ranges: [ClosedRange<Int>]) throws -> [QueueEntryID] {
+        let entries = player.queue.entries
+        for range in ranges { try Self.check(range, count: entries.count) }
+        var chosen = [Bool](repeating: false, count: entries.count)
+        for range in ranges { for position in range { chosen[position - 1] = true } }
+        return entries.indices.filter { chosen[$0] }.map { entries[$0].id }
+    }
+
+    /// Throws the sentence for a range of 1-based positions that reaches outside a queue of `count`.
+    private static func check(_ range: ClosedRange<Int>, count: Int) throws {
+        guard range.lowerBound < 1 || range.upperBound > count else { return }
+        let outside = range.lowerBound < 1 || range.lowerBound > count ? range.lowerBound : range.upperBound
+        throw CommandError.failed(count == 0 ? "The queue is empty." : "There is no entry \(outside); the queue has \(count).")
     }
 
     private func seconds(for target: SeekTarget) throws -> Double {

@@ -1,3 +1,4 @@
+import Checked
 import Terminal
 
 /// The terminal UI's settings from the config file (`$XDG_CONFIG_HOME/segue/config`), written
@@ -61,13 +62,13 @@ public struct TUIConfig: Sendable, Equatable {
                 default: problems.append("\(here): colors is auto or never.")
                 }
             case "seek-step":
-                if let n = Int(value), (1...600).contains(n) {
+                if let n = Checked.int(value, in: 1...600) {
                     config.seekStep = n
                 } else {
                     problems.append("\(here): seek-step is a number of seconds from 1 to 600.")
                 }
             case "volume-step":
-                if let n = Int(value), (1...100).contains(n) {
+                if let n = Checked.int(value, in: 1...100) {
                     config.volumeStep = n
                 } else {
                     problems.append("\(here): volume-step is a percentage from 1 to 100.")

@@ -1,3 +1,4 @@
+import Checked
 import Session
 import Terminal
 import WireProtocol
@@ -178,7 +179,7 @@ extension TUIModel {
             }
             if mouse.row == layout.progressRow, snapshot?.duration != nil, let bar = layout.progressBar, bar.contains(mouse.column) {
                 let percent = Double(mouse.column - bar.lowerBound) * 100 / Double(max(1, bar.count - 1))
-                return [request(.command("seek"), "seek \(Int(percent.rounded()))%")]
+                return [request(.command("seek"), "seek \(Checked.clamped(percent, to: 0...100, rounding: .toNearestOrAwayFromZero))%")]
             }
             guard layout.listRows.contains(mouse.row) else { return [] }
             let row = page.list.top + mouse.row - layout.listRows.lowerBound

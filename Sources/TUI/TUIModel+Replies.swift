@@ -1,3 +1,4 @@
+import Checked
 import Session
 import WireProtocol
 
@@ -7,7 +8,10 @@ extension TUIModel {
         switch message {
         case .event(let event): return handle(event, now: now)
         case .reply(let id, let result, let text):
-            guard case .number(let n)? = id, let purpose = pending.removeValue(forKey: Int(n)) else {
+            // Our ids are small whole numbers; any other number (1e300, -0.5) is none of ours.
+            guard case .number(let n)? = id, n.rounded(.towardZero) == n, let key = Checked.int(n, in: 0...Int.max),
+                let purpose = pending.removeValue(forKey: key)
+            else {
                 // The reply to subscribing is the status.
                 if case .success(.status(let s)) = result { update(s, now: now) }
                 return []

@@ -35,4 +35,21 @@ public struct WireAlbum: Sendable, Equatable, Decodable {
         self.single = single
         self.ep = ep
     }
+
+    private enum Key: String, CodingKey { case id, title, artist, artistId, trackCount, genre, releaseDate, single, ep }
+
+    /// Reads an album; `id`, `title`, `artist`, `single` and `ep` must be there. A track count
+    /// that is not a whole number from 0 up reads as nil.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        id = try c.decode(String.self, forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        artist = try c.decode(String.self, forKey: .artist)
+        artistId = try c.decodeIfPresent(String.self, forKey: .artistId)
+        trackCount = c.whole(.trackCount, in: 0...Int.max)
+        genre = try c.decodeIfPresent(String.self, forKey: .genre)
+        releaseDate = try c.decodeIfPresent(String.self, forKey: .releaseDate)
+        single = try c.decode(Bool.self, forKey: .single)
+        ep = try c.decode(Bool.self, forKey: .ep)
+    }
 }

@@ -1,3 +1,4 @@
+import Checked
 import FoundationEssentials
 import Library
 import MusicModel
@@ -104,9 +105,11 @@ public enum WireEncoding {
         }
     }
 
-    /// ISO 8601 in UTC, as the iTunes API writes dates.
+    /// ISO 8601 in UTC, as the iTunes API writes dates. Safe for any date: one outside years
+    /// 1…9999 (`ReleaseDate.secondsRange`; the edges let none through) is written as the nearest end.
     public static func iso(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970)
+        let range = Int(ReleaseDate.secondsRange.lowerBound)...Int(ReleaseDate.secondsRange.upperBound)
+        var t = time_t(Checked.clamped(date.timeIntervalSince1970, to: range, rounding: .down))
         var parts = tm()
         gmtime_r(&t, &parts)
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -13,4 +13,16 @@ public struct WireHistoryItem: Sendable, Equatable, Decodable {
         self.lastPlayed = lastPlayed
         self.playCount = playCount
     }
+
+    private enum Key: String, CodingKey { case item, lastPlayed, playCount }
+
+    /// Reads a history line; every field must be there. A time that is not finite reads as 0
+    /// and a negative count as 0.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        item = try c.decode(WireItem.self, forKey: .item)
+        let played = try c.decode(Double.self, forKey: .lastPlayed)
+        lastPlayed = played.isFinite ? played : 0
+        playCount = try c.count(.playCount)
+    }
 }

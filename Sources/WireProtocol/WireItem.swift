@@ -1,5 +1,6 @@
 /// Something a queue or playlist plays, as the daemon sends it (`WireEncoding.item`): where it
-/// is, and the tags known before it plays (often none for `itunes:ID` items).
+/// is, and the tags known before it plays (often none for `itunes:ID` items). A length that is
+/// not one (negative, beyond `Limits.maxDurationSeconds`) reads as nil.
 public struct WireItem: Sendable, Equatable, Decodable {
     /// A file path, an `http(s)://` URL or `itunes:ID`.
     public var location: String
@@ -19,5 +20,17 @@ public struct WireItem: Sendable, Equatable, Decodable {
         self.artist = artist
         self.album = album
         self.duration = duration
+    }
+
+    private enum Key: String, CodingKey { case location, title, artist, album, duration }
+
+    /// Reads an item; only `location` must be there.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        location = try c.decode(String.self, forKey: .location)
+        title = try c.decodeIfPresent(String.self, forKey: .title)
+        artist = try c.decodeIfPresent(String.self, forKey: .artist)
+        album = try c.decodeIfPresent(String.self, forKey: .album)
+        duration = c.seconds(.duration)
     }
 }

@@ -1,5 +1,7 @@
 /// The player's state as the daemon sends it (`WireEncoding.snapshot`, docs/protocol.md), in
-/// `status` replies and events.
+/// `status` replies and events. Read back, every number is in its range: times within
+/// `Limits.maxDurationSeconds` (else nil), the volume 0…100, the crossfade 0…30 s, the length
+/// not negative and the position within 1…length (else nil).
 public struct WireSnapshot: Sendable, Equatable, Decodable {
     /// `stopped`, `playing`, `paused`, `interrupted`, `seekingForward` or `seekingBackward`.
     public var status: String
@@ -41,5 +43,25 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
         self.volume = volume
         self.crossfade = crossfade
         self.prepared = prepared
+    }
+
+    private enum Key: String, CodingKey {
+        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared
+    }
+
+    /// Reads a snapshot; the fields without a default must be there, as the daemon always writes them.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        status = try c.decode(String.self, forKey: .status)
+        current = try c.decodeIfPresent(WireEntry.self, forKey: .current)
+        queueLength = try c.count(.queueLength)
+        queuePosition = queueLength > 0 ? c.whole(.queuePosition, in: 1...queueLength) : nil
+        position = c.seconds(.position)
+        duration = c.seconds(.duration)
+        self.repeat = try c.decode(String.self, forKey: .repeat)
+        shuffle = try c.decode(String.self, forKey: .shuffle)
+        volume = try c.clamped(.volume, to: 0...100)
+        crossfade = try c.clamped(.crossfade, to: 0...30)
+        prepared = try c.decode(Bool.self, forKey: .prepared)
     }
 }

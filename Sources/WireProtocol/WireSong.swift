@@ -1,5 +1,6 @@
 /// A song as the daemon sends it (`WireEncoding.song`), read back by a client. Fields the
-/// daemon writes as null, or leaves out, are nil.
+/// daemon writes as null, or leaves out, are nil; so are a length, disc or track number out of
+/// range (negative, or a length beyond `Limits.maxDurationSeconds`).
 public struct WireSong: Sendable, Equatable, Decodable {
     /// The catalog id (or the library's id for a saved song).
     public var id: String
@@ -47,5 +48,27 @@ public struct WireSong: Sendable, Equatable, Decodable {
         self.disc = disc
         self.track = track
         self.playable = playable
+    }
+
+    private enum Key: String, CodingKey {
+        case id, title, artist, artistId, album, albumId, duration, genre, releaseDate, explicit, disc, track, playable
+    }
+
+    /// Reads a song; `id`, `title`, `artist` and `playable` must be there.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        id = try c.decode(String.self, forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        artist = try c.decode(String.self, forKey: .artist)
+        artistId = try c.decodeIfPresent(String.self, forKey: .artistId)
+        album = try c.decodeIfPresent(String.self, forKey: .album)
+        albumId = try c.decodeIfPresent(String.self, forKey: .albumId)
+        duration = c.seconds(.duration)
+        genre = try c.decodeIfPresent(String.self, forKey: .genre)
+        releaseDate = try c.decodeIfPresent(String.self, forKey: .releaseDate)
+        explicit = try c.decodeIfPresent(String.self, forKey: .explicit)
+        disc = c.whole(.disc, in: 0...Int.max)
+        track = c.whole(.track, in: 0...Int.max)
+        playable = try c.decode(Bool.self, forKey: .playable)
     }
 }

@@ -1,0 +1,32 @@
+import Checked
+
+/// How a client reads the numbers in a daemon's lines. Whatever answers on the socket may be an
+/// older or newer daemon, or an impostor: a length of 1e300, a negative position or a volume of
+/// 1e300 becomes a ranged value or nil here, so nothing a client draws or waits for can trap.
+extension KeyedDecodingContainer {
+    /// Seconds from 0 to `maximum` (default `Limits.maxDurationSeconds`); nil when absent, null,
+    /// not a number, or outside that range.
+    func seconds(_ key: Key, maximum: Double = Limits.maxDurationSeconds) -> Double? {
+        guard let value = try? decodeIfPresent(Double.self, forKey: key) else { return nil }
+        return Checked.seconds(value, maximum: maximum)
+    }
+
+    /// A number that must be there, brought into `range` (the nearer end when outside it).
+    /// Throws, as a decoder does, when it is missing or not a number.
+    func clamped(_ key: Key, to range: ClosedRange<Double>) throws -> Double {
+        let value = try decode(Double.self, forKey: key)
+        return value.isNaN ? range.lowerBound : min(range.upperBound, max(range.lowerBound, value))
+    }
+
+    /// A whole number in `range`; nil when absent, null, not a whole number or outside the range.
+    func whole(_ key: Key, in range: ClosedRange<Int>) -> Int? {
+        guard let value = try? decodeIfPresent(Int.self, forKey: key) else { return nil }
+        return range.contains(value) ? value : nil
+    }
+
+    /// A count that must be there: a whole number, negative ones read as 0. Throws when it is
+    /// missing or not a whole number that fits an `Int`.
+    func count(_ key: Key) throws -> Int {
+        max(0, try decode(Int.self, forKey: key))
+    }
+}
