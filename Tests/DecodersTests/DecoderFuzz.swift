@@ -131,7 +131,9 @@ enum DecoderFuzz {
     }
 
     /// Decodes up to `chunksPerCase` chunks, seeking once; true when any audio came out.
-    private static func decode(_ decoder: any AudioDecoder, _ rng: inout SplitMix64, _ report: inout Report, case number: Int) throws -> Bool {
+    private static func decode(_ decoder: any AudioDecoder, _ rng: inout SplitMix64, _ report: inout Report, case number: Int) throws
+        -> Bool
+    {
         check(decoder.format, &report, case: number, what: "the opening format")
         if let total = decoder.totalFrames,
             total < 0 || Checked.seconds(Double(total) / Double(max(1, decoder.format.sampleRate))) == nil
@@ -314,7 +316,9 @@ private struct M4AInputs {
             if field == 24 {
                 setU32(&bytes, box.bodyStart + field, extreme(&rng, near: u32(bytes, box.bodyStart + field)))
             } else {
-                setU16(&bytes, box.bodyStart + field, [0, 1, 2, 3, 0x7FFF, 0xFFFF, UInt16.random(in: 0...0xFFFF, using: &rng)].randomElement(using: &rng)!)
+                setU16(
+                    &bytes, box.bodyStart + field,
+                    [0, 1, 2, 3, 0x7FFF, 0xFFFF, UInt16.random(in: 0...0xFFFF, using: &rng)].randomElement(using: &rng)!)
             }
         case "esds":
             let at = Int.random(in: box.bodyStart..<box.end, using: &rng)

@@ -13,7 +13,8 @@ import Testing
         let output = result.stdoutText + result.stderr
         #expect(result.exitCode == 0, "the \(work) child failed (exit \(result.exitCode)):\n\(output.suffix(4000))")
         // The report line proves the child ran its work rather than matching no test.
-        let report = try #require(DecoderFuzz.Report(output: result.stdoutText), "no report from the \(work) child:\n\(output.suffix(4000))")
+        let report = try #require(
+            DecoderFuzz.Report(output: result.stdoutText), "no report from the \(work) child:\n\(output.suffix(4000))")
         #expect(report.parser == work)
         #expect(report.largestChunk <= DecoderFuzz.maxChunkSamples)
         print(report.line)

@@ -6,7 +6,9 @@ import Testing
 @Suite struct DecoderLimitsTests {
     /// A stream claiming 1 Hz would make the resampler's output 48,000 times its input (a
     /// 4096-frame chunk became 786 MB); rates outside 4–192 kHz and more than 8 channels are refused.
-    @Test(arguments: [(1, 48_000, 2), (48_000, 1, 2), (3_999, 48_000, 2), (44_100, 10_000_000, 2), (44_100, 48_000, 9), (44_100, 48_000, 0)])
+    @Test(arguments: [
+        (1, 48_000, 2), (48_000, 1, 2), (3_999, 48_000, 2), (44_100, 10_000_000, 2), (44_100, 48_000, 9), (44_100, 48_000, 0),
+    ])
     func theResamplerRefusesRatesAndChannelsOutOfRange(from: Int, to: Int, channels: Int) {
         #expect(throws: AudioError.self) { _ = try Resampler(from: from, to: to, channels: channels) }
     }

@@ -32,7 +32,8 @@ enum FuzzChild {
         guard length > 0 else { return nil }
         let binary = String(decoding: path[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return Shell.run(
-            "timeout", ["-k", "10", "\(deadlineSeconds)", binary, "--testing-library", "swift-testing", "--filter", "DecoderFuzzChildEntry"],
+            "timeout",
+            ["-k", "10", "\(deadlineSeconds)", binary, "--testing-library", "swift-testing", "--filter", "DecoderFuzzChildEntry"],
             environment: [variable: work])
     }
 

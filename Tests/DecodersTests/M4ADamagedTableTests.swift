@@ -88,7 +88,9 @@ enum HugeDeltaFile {
         let units = Array(MP4Builder.accessUnits(fromADTS: Fixtures.bytes("tone.aac")).prefix(10))
         var builder = MP4Builder(accessUnits: units)
         builder.sampleSizeBoxOverride = MP4Builder.fullBox(
-            "stsz", MP4Builder.u32(0) + MP4Builder.u32(units.count) + units.dropLast().flatMap { MP4Builder.u32($0.count) } + MP4Builder.u32(0x7FFF_FFFF))
+            "stsz",
+            MP4Builder.u32(0) + MP4Builder.u32(units.count) + units.dropLast().flatMap { MP4Builder.u32($0.count) }
+                + MP4Builder.u32(0x7FFF_FFFF))
         let source = CountingSource(builder.build())
         let decoder = try M4ADecoder(source: source)
         var chunks: [PCMChunk] = []

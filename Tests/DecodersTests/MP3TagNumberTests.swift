@@ -15,11 +15,12 @@ private func mp3(trackText text: String) -> [UInt8] {
 }
 
 @Suite struct MP3TagNumberTests {
-    @Test(arguments: [
-        ("3/12", 3, 12), ("3 / 12", 3, 12), ("7", 7, nil),
-        // A number past Int, a negative count, zero, letters: unknown, not a wrapped or negative number.
-        ("99999999999999999999999/-5", nil, nil), ("0/0", nil, nil), ("65536/x", nil, nil), ("-1/12", nil, 12),
-    ] as [(String, Int?, Int?)])
+    @Test(
+        arguments: [
+            ("3/12", 3, 12), ("3 / 12", 3, 12), ("7", 7, nil),
+            // A number past Int, a negative count, zero, letters: unknown, not a wrapped or negative number.
+            ("99999999999999999999999/-5", nil, nil), ("0/0", nil, nil), ("65536/x", nil, nil), ("-1/12", nil, 12),
+        ] as [(String, Int?, Int?)])
     func trackNumbersAreRanged(text: String, number: Int?, count: Int?) throws {
         let decoder = try MP3Decoder(source: StreamBuffer(name: "trck.mp3", completeBytes: mp3(trackText: text)))
         #expect(decoder.metadata.trackNumber == number)
@@ -30,7 +31,10 @@ private func mp3(trackText text: String) -> [UInt8] {
     /// rather than a number the player would multiply.
     @Test func anAbsurdFrameCountLeavesTheLengthUnknown() throws {
         var bytes = Fixtures.bytes("tone.mp3")
-        let info = try #require((0..<(bytes.count - 4)).first { Array(bytes[$0..<$0 + 4]) == Array("Info".utf8) || Array(bytes[$0..<$0 + 4]) == Array("Xing".utf8) })
+        let info = try #require(
+            (0..<(bytes.count - 4)).first {
+                Array(bytes[$0..<$0 + 4]) == Array("Info".utf8) || Array(bytes[$0..<$0 + 4]) == Array("Xing".utf8)
+            })
         #expect(bytes[info + 7] & 1 == 1)  // the frame count is present
         bytes.replaceSubrange((info + 8)..<(info + 12), with: [0xFF, 0xFF, 0xFF, 0xFF])
         let decoder = try MP3Decoder(source: StreamBuffer(name: "long.mp3", completeBytes: bytes))
