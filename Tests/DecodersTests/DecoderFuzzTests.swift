@@ -5,8 +5,9 @@ import Testing
 
 /// The decoder fuzzers and the huge-length reproducers, each in a child process whose address
 /// space is capped (`FuzzChild`): an allocation beyond `FuzzChild.headroom` kills the child and
-/// fails the test here, with its output.
-@Suite struct DecoderFuzzTests {
+/// fails the test here, with its output. One child at a time: each keeps a core busy for
+/// seconds, and the rest of the suite shares the machine.
+@Suite(.serialized) struct DecoderFuzzTests {
     @Test(arguments: ["m4a-reproducers"] + DecoderFuzz.parsers)
     func underAMemoryLimit(work: String) throws {
         let result = try #require(FuzzChild.run(work), "cannot find this test binary to run as the child")
