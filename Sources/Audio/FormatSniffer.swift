@@ -46,13 +46,20 @@ public enum FormatSniffer {
         ["ftyp", "moov", "mdat", "free", "skip", "wide"].contains { Array($0.utf8) == Array(type) }
     }
 
+    /// The length of the ID3v2 tag at the start of `prefix` (header, body and any footer), or
+    /// nil when there is no well-formed tag header. At most 256 MiB + 20 bytes: the size is
+    /// "syncsafe", 7 bits in each of 4 bytes, so no byte of it looks like a frame sync.
+    public static func id3v2TagLength(_ prefix: [UInt8]) -> Int? {
+        guard prefix.count >= 10, starts(prefix, at: 0, with: "ID3"), prefix[3] < 0xFF, prefix[4] < 0xFF,
+            prefix[6..<10].allSatisfy({ $0 < 0x80 })
+        else { return nil }
+        let size = prefix[6..<10].reduce(0) { $0 << 7 | Int($1) }
+        return 10 + size + (prefix[5] & 0x10 != 0 ? 10 : 0)
+    }
+
     /// An ID3v2 tag hides what follows; look past it when the prefix holds that far.
     private static func afterID3(_ bytes: [UInt8]) -> AudioContainer {
-        guard bytes.count >= 10, bytes[3] < 0xFF, bytes[4] < 0xFF, bytes[6..<10].allSatisfy({ $0 < 0x80 }) else { return .mp3 }
-        // The tag size is "syncsafe": 7 bits per byte, so no byte looks like a frame sync.
-        let size = bytes[6..<10].reduce(0) { $0 << 7 | Int($1) }
-        let end = 10 + size + (bytes[5] & 0x10 != 0 ? 10 : 0)
-        guard end + 4 <= bytes.count else { return .mp3 }
+        guard let end = id3v2TagLength(bytes), end + 4 <= bytes.count else { return .mp3 }
         if starts(bytes, at: end, with: "fLaC") { return .unknown("a FLAC file (not supported yet)") }
         if isADTS(bytes, at: end, confirm: false) { return .adts }
         return .mp3

@@ -6,9 +6,9 @@ public struct TrackMetadata: Equatable, Sendable {
     public var artist: String?
     /// `©alb` / ID3 TALB.
     public var album: String?
-    /// `trkn` / ID3 TRCK, first number.
+    /// `trkn` / ID3 TRCK, first number; the decoders give only numbers in `Limits.trackNumbers`.
     public var trackNumber: Int?
-    /// `trkn` / ID3 TRCK, second number.
+    /// `trkn` / ID3 TRCK, second number; likewise in `Limits.trackNumbers`.
     public var trackCount: Int?
 
     /// Creates metadata; all fields default to unknown.

@@ -1,5 +1,6 @@
 import Audio
 import CFAAD2
+import Checked
 
 /// One FAAD2 decoder handle, 16-bit output, 5.1 downmixed to stereo. Owns and closes the handle.
 ///
@@ -30,7 +31,7 @@ final class FAADHandle {
         guard !bytes.isEmpty, NeAACDecInit2(handle, &bytes, UInt(bytes.count), &rate, &channels) >= 0 else {
             throw AudioError.corrupt("the AAC configuration is not valid")
         }
-        return PCMFormat(sampleRate: Int(rate), channels: Int(channels))
+        return try Self.announced(rate: rate, channels: channels)
     }
 
     /// Initialises from the first bytes of an ADTS stream; returns the announced format.
@@ -41,14 +42,29 @@ final class FAADHandle {
         guard NeAACDecInit(handle, &copy, UInt(copy.count), &rate, &channels) >= 0 else {
             throw AudioError.corrupt("the ADTS header is not valid")
         }
-        return PCMFormat(sampleRate: Int(rate), channels: Int(channels))
+        return try Self.announced(rate: rate, channels: channels)
     }
 
-    /// The format of the last decoded frame.
-    var lastFormat: PCMFormat { PCMFormat(sampleRate: Int(info.samplerate), channels: Int(info.channels)) }
+    /// The format a configuration announces, when its rate is one Segue can play.
+    private static func announced(rate: UInt, channels: UInt8) throws -> PCMFormat {
+        let hertz = Int(clamping: rate)
+        guard Limits.sampleRates.contains(hertz) else {
+            throw AudioError.unsupportedFormat("AAC audio at \(hertz) Hz")
+        }
+        return PCMFormat(sampleRate: hertz, channels: Int(channels))
+    }
+
+    /// The most frames per channel one call yields: an AAC frame is 1024 (or 960) frames,
+    /// doubled by SBR.
+    static let maxFrameLength = 2048
+
+    /// The format of the last decoded frame; `decode(frame:)` has checked it is in range.
+    var lastFormat: PCMFormat { PCMFormat(sampleRate: Int(clamping: info.samplerate), channels: Int(info.channels)) }
 
     /// Decodes one whole frame (an access unit, or an ADTS frame with its header).
-    /// Returns interleaved samples (possibly none: the first frame primes the decoder).
+    /// Returns interleaved samples (possibly none: the first frame primes the decoder): at most
+    /// `maxFrameLength` frames of at most `Limits.maxChannels` channels, at a rate in
+    /// `Limits.sampleRates`; a frame the decoder reports otherwise throws `AudioError.corrupt`.
     func decode(frame: [UInt8]) throws -> [Int16] {
         var bytes = frame
         let pcm = bytes.withUnsafeMutableBufferPointer { NeAACDecDecode(handle, &info, $0.baseAddress, UInt($0.count)) }
@@ -57,7 +73,16 @@ final class FAADHandle {
             throw AudioError.corrupt(text)
         }
         guard let pcm, info.samples > 0, info.channels > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: pcm.assumingMemoryBound(to: Int16.self), count: Int(info.samples)))
+        // The counts come from the stream: copy only what a frame can hold, in whole frames.
+        let channels = Int(info.channels)
+        let count = Int(clamping: info.samples)
+        guard channels <= Limits.maxChannels, count <= Self.maxFrameLength * channels, count % channels == 0 else {
+            throw AudioError.corrupt("an AAC frame decoded to \(count) samples in \(channels) channels")
+        }
+        guard Limits.sampleRates.contains(Int(clamping: info.samplerate)) else {
+            throw AudioError.corrupt("an AAC frame decoded at \(info.samplerate) Hz")
+        }
+        return Array(UnsafeBufferPointer(start: pcm.assumingMemoryBound(to: Int16.self), count: count))
     }
 
     /// After a seek: the next frame's output is dropped, as at the start, so feed one frame

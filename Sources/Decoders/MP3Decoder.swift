@@ -1,5 +1,6 @@
 import Audio
 import CMpg123
+import Checked
 
 #if canImport(Glibc)
     import Glibc
@@ -22,12 +23,22 @@ public final class MP3Decoder: AudioDecoder {
     public var codecName: String { "MP3" }
 
     private static let readSize = 16384
+    /// Bytes of input after any ID3v2 tag in which the first frame must be found: enough for
+    /// junk before the audio, little enough that a non-MP3 fails fast.
+    private static let searchBytes = 1 << 20
+    /// Tags up to this size are read for their text; larger ones (cover art beyond any need)
+    /// are skipped by mpg123 rather than buffered whole.
+    private static let maxTagBytes = 16 << 20
+    private let searchLimit: Int
     private static let ready: Bool = mpg123_init() == MPG123_OK.rawValue
 
     /// Opens `source` and decodes until the first audio frame, so `format` is real.
     /// Throws `AudioError` when no MPEG audio is found.
     public init(source: any ByteSource) throws {
         guard Self.ready else { throw AudioError.unsupportedFormat("the MP3 decoder failed to start") }
+        // The search for the first frame gets a megabyte after any ID3v2 tag, however large
+        // its cover art; a tag too large to be worth keeping is skipped, not held in memory.
+        let tagLength = FormatSniffer.id3v2TagLength(try source.readFully(at: 0, count: 10)) ?? 0
         var err: Int32 = 0
         guard let h = mpg123_new(nil, &err) else {
             throw AudioError.unsupportedFormat("the MP3 decoder failed to start: \(String(cString: mpg123_plain_strerror(err)))")
@@ -41,6 +52,10 @@ public final class MP3Decoder: AudioDecoder {
         mpg123_format_none(h)
         for rate in [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] {
             mpg123_format(h, rate, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+        }
+        searchLimit = tagLength + Self.searchBytes
+        if tagLength > Self.maxTagBytes {
+            mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_SKIP_ID3V2.rawValue), 0)
         }
         mpg123_open_feed(h)
         if let length = source.knownLength { mpg123_set_filesize(h, off_t(length)) }
@@ -61,7 +76,15 @@ public final class MP3Decoder: AudioDecoder {
     }
 
     private func decodeNext() throws -> PCMChunk? {
+        // Each round either returns, feeds more input or is one of mpg123's format or OK
+        // notices; a run of notices with no bytes in or out would be a loop, not progress.
+        var notices = 0
         while true {
+            notices += 1
+            if notices > 1000 {
+                if decodedAnything { return nil }
+                throw AudioError.corrupt("the MP3 decoder stopped making progress")
+            }
             var done = 0
             let rc = output.withUnsafeMutableBytes { mpg123_read(handle, $0.baseAddress, $0.count, &done) }
             if rc == MPG123_NEW_FORMAT.rawValue {
@@ -82,6 +105,7 @@ public final class MP3Decoder: AudioDecoder {
             if rc == MPG123_NEED_MORE.rawValue {
                 if inputEnded { return nil }
                 try feed()
+                notices = 0
                 continue
             }
             if rc == MPG123_DONE.rawValue { return nil }
@@ -100,14 +124,15 @@ public final class MP3Decoder: AudioDecoder {
         }
         inputOffset += bytes.count
         _ = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
-        if !decodedAnything && inputOffset > 1 << 20 {
+        if !decodedAnything && inputOffset > searchLimit {
             throw AudioError.corrupt("no MP3 audio frames in the first megabyte")
         }
     }
 
     private func readTagsAndLength() {
+        // A Xing/LAME header may claim any frame count: beyond the longest track, the length is unknown.
         let length = mpg123_length(handle)
-        if length > 0 {
+        if length > 0, Checked.seconds(Double(length) / Double(max(1, format.sampleRate))) != nil {
             totalFrames = Int(length)
             lengthKnown = true
         }
@@ -123,9 +148,7 @@ public final class MP3Decoder: AudioDecoder {
                 let field = tags.text[i]
                 let id = withUnsafeBytes(of: field.id) { String(decoding: $0, as: UTF8.self) }
                 if id == "TRCK", let value = Self.string(field.text) {
-                    let parts = value.split(separator: "/")
-                    metadata.trackNumber = parts.first.flatMap { Int($0) }
-                    metadata.trackCount = parts.count > 1 ? Int(parts[1]) : nil
+                    (metadata.trackNumber, metadata.trackCount) = Self.trackNumber(value)
                 }
             }
         } else if let tags = v1?.pointee {
@@ -138,6 +161,13 @@ public final class MP3Decoder: AudioDecoder {
             metadata.artist = field(tags.artist)
             metadata.album = field(tags.album)
         }
+    }
+
+    /// ID3's TRCK text, "3" or "3/12": each number when it is one in `Limits.trackNumbers`.
+    static func trackNumber(_ text: String) -> (number: Int?, count: Int?) {
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        func number(_ part: Substring) -> Int? { Checked.int(String(part).trimmingSpaces, in: Limits.trackNumbers) }
+        return (parts.first.flatMap(number), parts.count > 1 ? number(parts[1]) : nil)
     }
 
     private static func text(_ s: UnsafeMutablePointer<mpg123_string>?) -> String? {

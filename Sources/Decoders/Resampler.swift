@@ -1,5 +1,6 @@
 import Audio
 import CSoxr
+import Checked
 
 /// A streaming sample-rate converter (libsoxr, high quality, no dither), interleaved Int16.
 ///
@@ -12,13 +13,15 @@ public final class Resampler: SampleRateConverter {
     public let inputRate: Int, outputRate: Int
     private let ratio: Double
 
-    /// Creates a converter from `inputRate` to `outputRate` for `channels` channels.
+    /// Creates a converter from `inputRate` to `outputRate` for `channels` channels; both rates
+    /// must lie in `Limits.sampleRates` and the channels in 1...`Limits.maxChannels`, so the
+    /// output of any input is at most `Limits.sampleRates`' ratio times its size.
     public init(from inputRate: Int, to outputRate: Int, channels: Int) throws {
         var error: soxr_error_t?
         var io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I)
         io.flags |= UInt(SOXR_NO_DITHER)
         var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
-        guard inputRate > 0, outputRate > 0, channels > 0,
+        guard Limits.sampleRates.contains(inputRate), Limits.sampleRates.contains(outputRate), (1...Limits.maxChannels).contains(channels),
             let h = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels), &error, &io, &quality, nil)
         else {
             let reason = error.map { String(cString: $0) } ?? "bad rates"
@@ -33,10 +36,28 @@ public final class Resampler: SampleRateConverter {
 
     deinit { soxr_delete(handle) }
 
+    /// Input frames converted per call into soxr: every decoder's chunk fits in one piece, and
+    /// a larger input is taken in pieces so no output buffer grows with it.
+    static let pieceFrames = 16_384
+
     /// Converts interleaved input; returns what is ready now (the filter holds some back until `flush`).
     public func process(_ input: [Int16]) throws -> [Int16] {
         let inFrames = input.count / channels
-        let capacity = Int((Double(inFrames) * ratio).rounded(.up)) + 64
+        guard inFrames > Self.pieceFrames else { return try convert(input[...], frames: inFrames) }
+        var result: [Int16] = []
+        var first = 0
+        while first < inFrames {
+            let frames = min(Self.pieceFrames, inFrames - first)
+            result += try convert(input[(first * channels)..<((first + frames) * channels)], frames: frames)
+            first += frames
+        }
+        return result
+    }
+
+    /// One soxr call over at most `pieceFrames` frames: its output buffer is bounded by the
+    /// ranged rates (at most 48 times the input, plus the filter's slack).
+    private func convert(_ input: ArraySlice<Int16>, frames inFrames: Int) throws -> [Int16] {
+        let capacity = (Checked.int(Double(inFrames) * ratio, in: 0...(Self.pieceFrames * 48), rounding: .up) ?? Self.pieceFrames * 48) + 64
         var out = [Int16](repeating: 0, count: capacity * channels)
         var inDone = 0
         var outDone = 0

@@ -116,7 +116,8 @@ private func setU32(_ bytes: inout [UInt8], at offset: Int, _ value: Int) {
         fixed.sampleSizes = [77]
         fixed.sampleSizeBoxOverride = MP4Builder.fullBox("stsz", MP4Builder.u32(77) + MP4Builder.u32(1 << 31))
         fixed.samplesPerChunk = [1 << 31]
-        fixed.timeRuns = [(1 << 31, 1024)]
+        // A delta of 1 keeps the length (13.5 hours) plausible, so the byte check is the one that speaks.
+        fixed.timeRuns = [(1 << 31, 1)]
         let error = failure(of: fixed.build())
         #expect(isCorrupt(error))
         #expect(error?.description.contains("cut short") == true)
@@ -128,6 +129,78 @@ private func setU32(_ bytes: inout [UInt8], at offset: Int, _ value: Int) {
         wide.samplesPerChunk = [-1]
         wide.timeRuns = [(-1, -1), (-1, -1)]
         #expect(isCorrupt(failure(of: wide.build())))
+    }
+
+    /// Each table's entry count set to 0xFFFFFFFF in a box that holds one or two entries: a
+    /// sentence before anything is reserved for the entries.
+    @Test(arguments: [
+        ("stts", false, "the time table (stts) is shorter than its entry count says"),
+        ("stsc", false, "the chunk map (stsc) is shorter than its entry count says"),
+        ("stsz", false, "the sample size table (stsz) is shorter than its entry count says"),
+        ("stco", false, "the chunk offset table (stco) is shorter than its entry count says"),
+        ("co64", true, "the chunk offset table (co64) is shorter than its entry count says"),
+    ])
+    func entryCountsLargerThanTheirBox(type: String, co64: Bool, message: String) throws {
+        var builder = MP4Builder()
+        builder.useCo64 = co64
+        var bytes = builder.build()
+        let box = try #require(MP4Builder.boxes(in: bytes).first { $0.type == type })
+        // The count follows version and flags; stsz has its fixed size (0) first.
+        setU32(&bytes, at: box.bodyStart + (type == "stsz" ? 8 : 4), 0xFFFF_FFFF)
+        #expect(failure(of: bytes) == .corrupt(message))
+    }
+
+    /// The edit list is read entry by entry up to the first real edit, never sized by its count.
+    @Test func anEditListCountLargerThanItsBox() throws {
+        var builder = MP4Builder()
+        builder.emptyEditFirst = true
+        var bytes = builder.build()
+        let elst = try #require(MP4Builder.boxes(in: bytes).first { $0.type == "elst" })
+        setU32(&bytes, at: elst.bodyStart + 4, 0xFFFF_FFFF)
+        #expect(try parse(bytes).primingFrames == 1024)
+        // Only empty edits, then the box ends: a sentence.
+        bytes.replaceSubrange((elst.bodyStart + 24)..<(elst.bodyStart + 28), with: MP4Builder.u32(-1))
+        #expect(failure(of: bytes) == .corrupt("the edit list (elst) is cut short"))
+    }
+
+    /// A table whose durations add up to more than `Limits.maxDurationSeconds` is refused; one
+    /// just inside it is a track.
+    @Test func aLengthBeyondTenDaysIsRefused() throws {
+        var long = MP4Builder()
+        long.timeRuns = [(20, 0xFFFF_FFFF)]  // 20 × 97,000 s at 44.1 kHz: 22 days
+        #expect(failure(of: long.build()) == .corrupt("the time table (stts) says the track lasts more than 10 days"))
+        var slow = MP4Builder()
+        slow.timescale = 1
+        slow.timeRuns = [(20, 43_200)]  // 20 × 12 hours at a timescale of 1: 10 days exactly
+        #expect(try parse(slow.build()).mediaDuration == 864_000)
+    }
+
+    /// The fields that are only read for their value: an mdhd duration nobody uses, a
+    /// timescale of 0 (the entry's rate stands in), channels the AudioSpecificConfig overrides.
+    @Test func headerFieldsAtTheirExtremes() throws {
+        var bytes = MP4Builder().build()
+        let boxes = MP4Builder.boxes(in: bytes)
+        let mdhd = try #require(boxes.first { $0.type == "mdhd" })
+        setU32(&bytes, at: mdhd.bodyStart + 12, 0)  // timescale
+        setU32(&bytes, at: mdhd.bodyStart + 16, 0xFFFF_FFFF)  // duration
+        let mp4a = try #require(boxes.first { $0.type == "mp4a" })
+        bytes.replaceSubrange((mp4a.bodyStart + 16)..<(mp4a.bodyStart + 18), with: [0xFF, 0xFF])  // channels
+        let track = try parse(bytes)
+        #expect(track.sampleRate == 44_100)
+        #expect(track.channels == 2)
+        #expect(track.mediaDuration == 20 * 1024)
+        // With no rate anywhere, a sentence.
+        setU32(&bytes, at: mp4a.bodyStart + 24, 0)
+        #expect(failure(of: bytes) == .corrupt("the audio track has no sample rate"))
+    }
+
+    /// An esds descriptor whose length claims 256 MB: a sentence, nothing read past the box.
+    @Test func anEsdsLengthPastItsBox() throws {
+        var bytes = MP4Builder().build()
+        let esds = try #require(MP4Builder.boxes(in: bytes).first { $0.type == "esds" })
+        // The ES_Descriptor's tag, then its 4-byte length: 0x7F in each byte is 2^28 - 1.
+        bytes.replaceSubrange((esds.bodyStart + 5)..<(esds.bodyStart + 9), with: [0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(failure(of: bytes) == .corrupt("the decoder configuration (esds) runs past the end of its box"))
     }
 
     @Test func missingPieces() {

@@ -1,3 +1,5 @@
+import Audio
+
 /// Builds small MP4/M4A files byte by byte, for tests of features ffmpeg does not write
 /// (co64, 64-bit mdat, version 1 boxes, iTunSMPB, QuickTime sound descriptions) and of broken files.
 ///
@@ -54,9 +56,30 @@ public struct MP4Builder: Sendable {
     public var sampleSizeBoxOverride: [UInt8]?
     /// The track's handler type.
     public var handler = "soun"
+    /// The bytes of each access unit, replacing the generated filler (for files FAAD2 can
+    /// decode); `sampleSizes` must hold their counts, as `init(accessUnits:)` sets them.
+    public var samplePayloads: [[UInt8]]?
 
     /// A builder for a valid 20-sample AAC file with tags and an edit list.
     public init() {}
+
+    /// A builder whose samples are these real access units (see `accessUnits(fromADTS:)`).
+    public init(accessUnits: [[UInt8]]) {
+        sampleSizes = accessUnits.map(\.count)
+        samplePayloads = accessUnits
+    }
+
+    /// The raw AAC access units of an ADTS stream (each frame without its header), in order;
+    /// stops at the first byte that is not a frame header.
+    public static func accessUnits(fromADTS bytes: [UInt8]) -> [[UInt8]] {
+        var units: [[UInt8]] = []
+        var at = 0
+        while let header = ADTSHeader.parse(bytes[at...]), at + header.frameLength <= bytes.count {
+            units.append(Array(bytes[(at + header.headerLength)..<(at + header.frameLength)]))
+            at += header.frameLength
+        }
+        return units
+    }
 
     // MARK: - Primitives
 
@@ -110,7 +133,11 @@ public struct MP4Builder: Sendable {
             relativeOffsets.append(payload.count)
             // Counts may be absurd on purpose (broken tables); only real samples get bytes.
             for _ in 0..<min(max(0, count), sampleSizes.count - sample) {
-                payload += [UInt8](repeating: UInt8(truncatingIfNeeded: sample), count: sampleSizes[sample])
+                if let samplePayloads {
+                    payload += samplePayloads[sample]
+                } else {
+                    payload += [UInt8](repeating: UInt8(truncatingIfNeeded: sample), count: sampleSizes[sample])
+                }
                 sample += 1
             }
         }
@@ -218,5 +245,49 @@ public struct MP4Builder: Sendable {
         }
         let hdlr = B.fullBox("hdlr", B.u32(0) + B.fourCC("mdir") + B.fourCC("appl") + [UInt8](repeating: 0, count: 9))
         return B.box("udta", B.fullBox("meta", hdlr + B.box("ilst", items)))
+    }
+}
+
+// MARK: - Finding boxes
+
+extension MP4Builder {
+    /// A box found in a file by `boxes(in:)`.
+    public struct FoundBox: Sendable {
+        /// The four-character type ("©" as 0xA9 shows as "\u{A9}").
+        public var type: String
+        /// Offset of the size field.
+        public var start: Int
+        /// Offset of the body (after the 8-byte header).
+        public var bodyStart: Int
+        /// One past the last byte, as the size field says.
+        public var end: Int
+    }
+
+    /// Every box along the paths an M4A file uses (moov, trak, edts, mdia, minf, stbl, stsd,
+    /// mp4a, udta, meta, ilst and their children), in file order; for a fuzzer to aim at
+    /// fields. Stops quietly at anything that does not parse.
+    public static func boxes(in bytes: [UInt8]) -> [FoundBox] {
+        var found: [FoundBox] = []
+        func walk(_ from: Int, _ to: Int, depth: Int) {
+            var at = from
+            while at + 8 <= to, depth < 10 {
+                let size = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+                guard size >= 8, at + size <= to else { return }
+                let type = String(decoding: bytes[(at + 4)..<(at + 8)].map { $0 }, as: Unicode.ASCII.self)
+                let box = FoundBox(type: type, start: at, bodyStart: at + 8, end: at + size)
+                found.append(box)
+                switch type {
+                case "moov", "trak", "edts", "mdia", "minf", "stbl", "udta", "ilst", "wave":
+                    walk(box.bodyStart, box.end, depth: depth + 1)
+                case "meta": walk(box.bodyStart + 4, box.end, depth: depth + 1)
+                case "stsd": walk(box.bodyStart + 8, box.end, depth: depth + 1)
+                case "mp4a": walk(box.bodyStart + 28, box.end, depth: depth + 1)
+                default: break
+                }
+                at += size
+            }
+        }
+        walk(0, bytes.count, depth: 0)
+        return found
     }
 }

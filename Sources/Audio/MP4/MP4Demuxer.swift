@@ -1,3 +1,5 @@
+import Checked
+
 /// Finds the AAC track of an MP4/M4A file and its sample table, from any `ByteSource`.
 ///
 /// Pure Swift and defensive: any byte sequence gives either a track or an `AudioError` (never a
@@ -19,7 +21,9 @@ public enum MP4Demuxer {
     /// When the source knows its length and the samples run past it, this throws
     /// `AudioError.corrupt` (the file is cut short). Other errors: `.empty` for no bytes or no
     /// samples, `.unsupportedFormat` for something that is not an MP4 file, has no audio track,
-    /// or holds a codec other than AAC (the message names it), `.corrupt` for broken tables.
+    /// or holds a codec other than AAC (the message names it), `.corrupt` for broken tables
+    /// (an entry count larger than its box holds, sums that overflow, a length beyond
+    /// `Limits.maxDurationSeconds`), each checked before anything is allocated for it.
     public static func readTrack(from source: any ByteSource) throws -> MP4Track {
         let movie = try readMovieBox(from: source)
         let track = try parseMovie(movie)
@@ -206,7 +210,13 @@ public enum MP4Demuxer {
         let rate = timescale > 0 ? timescale : entry.sampleRate
         guard rate > 0 else { throw AudioError.corrupt("the audio track has no sample rate") }
 
+        // Every time the decoder computes is at most the media duration scaled to its output
+        // rate: with the duration ranged here, none of that arithmetic can overflow.
         let duration = table.mediaDuration
+        guard Checked.seconds(Double(duration) / Double(rate)) != nil else {
+            let days = Checked.clamped(Limits.maxDurationSeconds / 86_400, to: 1...Int.max)
+            throw AudioError.corrupt("the time table (stts) says the track lasts more than \(days) days")
+        }
         var priming = try edits.map { try editPriming($0, in: movie) } ?? 0
         var valid: Int?
         if let gapless = tags.gapless {

@@ -1,3 +1,5 @@
+import Checked
+
 /// The iTunes tags of an MP4 file (`moov/udta/meta/ilst`): the text tags, the track number and
 /// the iTunSMPB gapless information.
 ///
@@ -81,9 +83,9 @@ struct MP4Tags: Sendable {
     private mutating func readTrackNumber(_ item: MP4Box, in bytes: [UInt8]) {
         guard let value = Self.dataValue(of: item, in: bytes) else { return }
         var reader = MP4BoxReader(bytes, range: value.startIndex..<value.endIndex)
-        guard (try? reader.skip(2)) != nil, let number = try? reader.u16(), number > 0 else { return }
+        guard (try? reader.skip(2)) != nil, let number = try? reader.u16(), Limits.trackNumbers.contains(Int(number)) else { return }
         metadata.trackNumber = Int(number)
-        if let total = try? reader.u16(), total > 0 { metadata.trackCount = Int(total) }
+        if let total = try? reader.u16(), Limits.trackNumbers.contains(Int(total)) { metadata.trackCount = Int(total) }
     }
 
     /// A `----` item: `mean` (domain), `name` (key) and `data`; only com.apple.iTunes/iTunSMPB is used.

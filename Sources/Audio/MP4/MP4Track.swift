@@ -46,7 +46,9 @@ public struct MP4Track: Sendable {
     /// Access units (AAC frames) in the track.
     public var sampleCount: Int { table.sampleCount }
 
-    /// The sum of all sample durations (`stts`), in timescale units, priming and padding included.
+    /// The sum of all sample durations (`stts`), in timescale units, priming and padding included;
+    /// never more than `Limits.maxDurationSeconds` at `sampleRate`, so any time here times any
+    /// real output rate fits an `Int`.
     public var mediaDuration: Int { table.mediaDuration }
 
     /// The end of the access unit that ends last in the file: a file (or download) shorter than
