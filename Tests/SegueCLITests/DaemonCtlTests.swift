@@ -19,13 +19,7 @@ import Testing
         func ctl(_ words: String...) -> Shell.Result { Shell.run(PlayCommandTests.segue, ["ctl"] + words, environment: environment) }
 
         /// The daemon's pid, from the process table.
-        func daemonPID() -> pid_t? {
-            let all = Shell.run("pgrep", ["-f", "segue daemon --foreground"]).stdoutText.split(separator: "\n").compactMap { pid_t($0) }
-            return all.first { pid in
-                let environ = Shell.readFile("/proc/\(pid)/environ") ?? []
-                return String(decoding: environ, as: UTF8.self).contains("SEGUE_HOME=\(path)\u{0}")
-            }
-        }
+        func daemonPID() -> pid_t? { Processes.daemonPID(home: path) }
 
         func stop(signal: Int32 = SIGTERM) {
             guard let pid = daemonPID() else { return }
