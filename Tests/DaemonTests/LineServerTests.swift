@@ -22,9 +22,11 @@ private func socketPath(_ leaf: String = "s") -> String {
 }
 
 /// An echo server: "sub" subscribes the client, "flood N" sends N lines of 1 KB, anything else
-/// comes back as "echo: " + line.
+/// comes back as "echo: " + line. `handled` counts the lines whose handler has returned (so a
+/// test knows that everything a "flood" sends is queued).
 private func echoServer(
-    _ path: String, maxLineBytes: Int = 1 << 20, maxOutboxBytes: Int = 4 << 20, oversize: Counter = Counter()
+    _ path: String, maxLineBytes: Int = 1 << 20, maxOutboxBytes: Int = 4 << 20, oversize: Counter = Counter(),
+    handled: Counter = Counter()
 ) throws -> LineServer {
     try LineServer(
         path: path, maxLineBytes: maxLineBytes, maxOutboxBytes: maxOutboxBytes,
@@ -40,6 +42,7 @@ private func echoServer(
             } else {
                 client.send("echo: " + line)
             }
+            handled.increment()
         },
         onOversize: { client in
             oversize.increment()
@@ -69,14 +72,8 @@ private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
     for thread in threads { pthread_join(thread, nil) }
 }
 
-/// Waits (up to 10 s) until `condition` holds; returns whether it did.
-private func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
+/// Waits (up to 20 s) until `condition` holds; returns whether it did.
+private func eventually(_ condition: () -> Bool) -> Bool { Poll.until(timeout: 20, condition) }
 
 private func fileMode(_ path: String) -> mode_t? {
     var info = stat()
@@ -282,11 +279,11 @@ private func fileMode(_ path: String) -> mode_t? {
 
     @Test func stopFlushingLetsQueuedLinesOutFirst() throws {
         let path = socketPath()
-        let server = try echoServer(path)
+        let handled = Counter()
+        let server = try echoServer(path, handled: handled)
         let reader = try LineConnection(path: path)
         try reader.send("flood 2000")  // 2 MB: most of it waits in the outbox until the client reads
-        #expect(eventually { server.clients.count == 1 })
-        usleep(100_000)  // let the handler queue all of it
+        try #require(eventually { handled.count == 1 }, "the handler queued all of it")
         let stopped = Counter()
         startThread(name: "stopper") {
             server.stop(flushingFor: 10)
@@ -304,11 +301,11 @@ private func fileMode(_ path: String) -> mode_t? {
 
     @Test func stopFlushingGivesUpOnAClientThatNeverReads() throws {
         let path = socketPath()
-        let server = try echoServer(path)
+        let handled = Counter()
+        let server = try echoServer(path, handled: handled)
         let stuck = try LineConnection(path: path)
         try stuck.send("flood 2000")
-        #expect(eventually { server.clients.count == 1 })
-        usleep(100_000)
+        try #require(eventually { handled.count == 1 }, "the handler queued all of it")
         server.stop(flushingFor: 0.2)  // returns after the time given, not when the client reads
         #expect(fileIdentity(path) == nil)
         var lines = 0

@@ -42,14 +42,31 @@ import WireProtocol
         return (server, session)
     }
 
-    /// The events that arrive until the connection has been quiet for `quiet` seconds (what a
-    /// command sets off may come after its reply).
-    private func eventsUntilQuiet(_ connection: LineConnection, quiet: Double = 0.5) throws -> [WireEvent] {
+    /// Reads events until one satisfies `last` (the final effect of a command, which may come
+    /// after its reply: the player starts an entry on its own thread); returns them all.
+    private func events(_ connection: LineConnection, through last: (WireEvent) -> Bool) throws -> [WireEvent] {
         var events: [WireEvent] = []
-        while let line = try? connection.readLine(timeout: quiet) {
-            if case .event(let event) = try DaemonMessage.parse(line) { events.append(event) }
+        while let line = try connection.readLine(timeout: 10) {
+            guard case .event(let event) = try DaemonMessage.parse(line) else { continue }
+            events.append(event)
+            if last(event) { return events }
         }
-        return events
+        throw WireError.unreadableReply("the connection ended before the awaited event; events so far: \(events)")
+    }
+
+    /// Whether `event` says entry `position` is being heard (its length is known only once the
+    /// decoder has started it; the fake entries here are 10 s long).
+    private static func started(_ position: Int) -> (WireEvent) -> Bool {
+        { event in
+            if case .status(let snapshot) = event { snapshot.queuePosition == position && snapshot.duration == 10 } else { false }
+        }
+    }
+
+    /// A barrier: the events that arrive before the reply to a request sent now. Each client's
+    /// requests are answered in order, so whatever an earlier request announced comes first.
+    private func eventsBeforeBarrier(_ connection: LineConnection, id: Double) throws -> [WireEvent] {
+        try connection.send(WireRequest(id: .number(id), command: nil, subscribe: true).line)
+        return try readUntilReply(connection, id: id).events
     }
 
     /// Reads messages until the reply to `id`; returns the events before it and the reply.
@@ -93,8 +110,8 @@ import WireProtocol
             }
         }
         // Changing the volume changes no queue. Playback starting may still announce a queue
-        // change after the add's reply; let those arrive first.
-        _ = try eventsUntilQuiet(connection)
+        // change after the add's reply; wait until entry 1 has started.
+        _ = try self.events(connection, through: Self.started(1))
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
         let volume = try readUntilReply(connection, id: 3).events
         #expect(!volume.isEmpty && !volume.contains(.queueChanged))
@@ -108,17 +125,18 @@ import WireProtocol
             session.player.shutdown()
         }
         let connection = try LineConnection(path: path)
-        try connection.send(WireRequest(id: .number(1), command: "add 1:441000 2:441000 3:441000").line)
+        try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
         _ = try readUntilReply(connection, id: 1)
-        try connection.send(WireRequest(id: .number(2), command: nil, subscribe: true).line)
-        _ = try readUntilReply(connection, id: 2)
-        _ = try eventsUntilQuiet(connection)
+        try connection.send(WireRequest(id: .number(2), command: "add 1:441000 2:441000 3:441000").line)
+        let added = try readUntilReply(connection, id: 2).events
+        if !added.contains(where: Self.started(1)) { _ = try self.events(connection, through: Self.started(1)) }
         try connection.send(WireRequest(id: .number(3), command: "next").line)
-        let events = try readUntilReply(connection, id: 3).events + eventsUntilQuiet(connection)
+        // The output is held (nothing plays), so everything `next` announces comes before its reply.
+        let events = try readUntilReply(connection, id: 3).events
         #expect(events.contains { if case .status(let s) = $0 { s.queuePosition == 2 } else { false } })
         #expect(!events.contains(.queueChanged), "the entries did not change: \(events)")
         try connection.send(WireRequest(id: .number(4), command: "move 3 1").line)
-        let after = try readUntilReply(connection, id: 4).events + eventsUntilQuiet(connection)
+        let after = try readUntilReply(connection, id: 4).events
         #expect(after.contains(.queueChanged))
     }
 
@@ -131,10 +149,10 @@ import WireProtocol
             session.player.shutdown()
         }
         let connection = try LineConnection(path: path)
-        // The catalog event follows the reply of the request that found out, but a request's
-        // event may still be on its way when the next reply is read: take it from either side.
+        // The catalog event follows the reply of the request that found out: a barrier request
+        // (answered after it) collects it.
         func catalogEvent(after reply: Double) throws -> [String?] {
-            let events = try readUntilReply(connection, id: reply).events + eventsUntilQuiet(connection, quiet: 0.3)
+            let events = try readUntilReply(connection, id: reply).events + eventsBeforeBarrier(connection, id: reply + 0.5)
             return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
         }
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
