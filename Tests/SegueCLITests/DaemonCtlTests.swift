@@ -21,10 +21,31 @@ import Testing
         /// The daemon's pid, from the process table.
         func daemonPID() -> pid_t? { Processes.daemonPID(home: path) }
 
+        /// The seconds `ctl status` shows as heard ("playing  title  0:07 / 0:30  …"), or nil.
+        func position() -> Int? { Self.position(in: ctl("status").stdoutText) }
+
+        static func position(in status: String) -> Int? {
+            let fields = status.split(separator: "  ").map { $0.trimmingPrefix(" ") }
+            guard let clock = fields.first(where: { $0.first?.isNumber == true && $0.contains(":") }) else { return nil }
+            let parts = clock.prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+        }
+
+        /// The library database's files (size and modification time): they change when the
+        /// daemon saves anything, such as the position it saves once a second while playing.
+        func databaseStamp() -> [Int] {
+            ["", "-wal"].flatMap { suffix -> [Int] in
+                var info = stat()
+                guard stat(path + "/data/library.sqlite" + suffix, &info) == 0 else { return [-1] }
+                return [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+            }
+        }
+
         func stop(signal: Int32 = SIGTERM) {
             guard let pid = daemonPID() else { return }
             kill(pid, signal)
-            for _ in 0..<200 where kill(pid, 0) == 0 { sleepSeconds(0.02) }
+            let ended = Poll.until(timeout: 20) { !Processes.isRunning(pid) }
+            #expect(ended, "the daemon \(pid) did not end within 20 s of signal \(signal)")
         }
     }
 
@@ -67,18 +88,25 @@ import Testing
         _ = home.ctl("add", tone, preview)
         _ = home.ctl("repeat", "all")
         _ = home.ctl("volume", "70")
-        sleepSeconds(1.5)  // playing: the position is saved once a second
+        // SIGTERM saves where playback is: wait until a second has been heard.
+        let heard = try #require(Poll.until(timeout: 30) { (home.position() ?? 0) >= 1 } ? home.position() : nil)
         home.stop(signal: SIGTERM)
         let restored = home.ctl("status").stdoutText
         #expect(restored.hasPrefix("paused  tone30.mp3"))
         #expect(restored.contains("[1/2]") && restored.contains("repeat all") && restored.contains("vol 70%"))
+        #expect((Home.position(in: restored) ?? -1) >= heard, "resumes where it stopped: \(restored)")
         _ = home.ctl("next")
         _ = home.ctl("play")
-        sleepSeconds(1.5)
+        // While playing, the position is saved once a second, so a kill -9 loses at most that:
+        // once a second has been heard, the next change of the database is such a save.
+        #expect(Poll.until(timeout: 30) { (home.position() ?? 0) >= 1 }, "entry 2 plays")
+        let before = home.databaseStamp()
+        #expect(Poll.until(timeout: 30) { home.databaseStamp() != before }, "the position was saved")
         home.stop(signal: SIGKILL)
         let afterKill = home.ctl("status").stdoutText
         #expect(afterKill.contains("Preview Tone"))
         #expect(afterKill.contains("[2/2]"))
+        #expect((Home.position(in: afterKill) ?? -1) >= 1, "resumes within a second of where it was killed: \(afterKill)")
     }
 
     @Test func quitEndsTheDaemonAndTheNextStartResumes() throws {
@@ -91,8 +119,7 @@ import Testing
         #expect(quit.stdoutText.hasPrefix("paused  tone30.mp3") && quit.stdoutText.contains("[1/2]"))
         // ctl returns once the daemon closed the connection, which it does after removing the socket.
         #expect(access(home.socket, F_OK) != 0)
-        for _ in 0..<250 where kill(pid, 0) == 0 { sleepSeconds(0.02) }
-        #expect(kill(pid, 0) != 0)
+        #expect(Poll.until(timeout: 20) { !Processes.isRunning(pid) }, "the daemon ended")
         // With no daemon there is nothing to quit, and none is started for it.
         let again = home.ctl("quit")
         #expect(again.exitCode == 0 && again.stderr == "segue: no daemon is running.\n")
