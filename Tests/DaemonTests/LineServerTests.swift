@@ -256,6 +256,54 @@ private func fileMode(_ path: String) -> mode_t? {
         #expect(fileIdentity(path)?.isSocket == false)
     }
 
+    @Test func aPathThatCannotBeASocketIsRefusedWithTheReason() throws {
+        let long = Fixtures.temporaryDirectory() + "/" + String(repeating: "n", count: 120)
+        let tooLong = "the path is empty or longer than a socket path may be"
+        #expect(throws: DaemonError.cannotListen(path: long, reason: tooLong)) { try echoServer(long) }
+        #expect(throws: DaemonError.cannotConnect(path: long, reason: tooLong)) { try LineConnection(path: long) }
+        // A plain file where the socket's folder should be.
+        let file = Fixtures.temporaryDirectory() + "/file"
+        close(open(file, O_CREAT | O_WRONLY, 0o644))
+        let under = file + "/s"
+        let refused = #expect(throws: DaemonError.self) { try echoServer(under) }
+        #expect(refused?.description.hasPrefix("Cannot listen on the daemon socket \(under): cannot create the folder \(file) (") == true)
+        // The reason should be "File exists" or "Not a directory"; it is whatever errno was left.
+        withKnownIssue(
+            "makeDirectories (Daemon/POSIX.swift) fails on a non-folder without setting errno", isIntermittent: true
+        ) {
+            #expect(refused?.description.hasSuffix("(Not a directory).") == true, "\(String(describing: refused))")
+        }
+        #expect(throws: DaemonError.cannotConnect(path: under, reason: "Not a directory")) { try LineConnection(path: under) }
+        #expect(
+            DaemonError.cannotListen(path: long, reason: tooLong).description
+                == "Cannot listen on the daemon socket \(long): the path is empty or longer than a socket path may be.")
+        #expect(DaemonError.cannotConnect(path: under, reason: "x").description == "Cannot connect to the Segue daemon at \(under): x.")
+    }
+
+    @Test func noAnswerInTimeIsTimedOutAndAClosedConnectionIsLost() throws {
+        let path = socketPath()
+        let server = try echoServer(path)
+        let connection = try LineConnection(path: path)
+        // The echo server never speaks unasked.
+        #expect(throws: DaemonError.timedOut) { try connection.readLine(timeout: 0.05) }
+        #expect(DaemonError.timedOut.description == "The Segue daemon did not answer in time.")
+        try connection.send("still there")
+        #expect(try connection.readLine(timeout: 10) == "echo: still there")
+        server.stop()
+        #expect(try connection.readLine(timeout: 10) == nil)
+        // The server is gone: sending fails (at once, or once the peer's close is noticed).
+        let lost = #expect(throws: DaemonError.self) {
+            for _ in 0..<1000 { try connection.send("anyone?") }
+        }
+        if case .connectionLost(let reason) = lost {
+            #expect(!reason.isEmpty)
+        } else {
+            Issue.record("expected connectionLost, got \(String(describing: lost))")
+        }
+        connection.close()
+        #expect(throws: DaemonError.connectionLost("the connection is closed")) { try connection.send("after close") }
+    }
+
     @Test func connectingWithNoServerIsNotRunning() {
         let path = socketPath()
         #expect(throws: DaemonError.notRunning(path)) { try LineConnection(path: path) }

@@ -1,4 +1,5 @@
 import Audio
+import Catalog
 import Daemon
 import Player
 import Session
@@ -208,5 +209,86 @@ import WireProtocol
             reply == .reply(id: .number(1), result: .failure(WireFailure(message: "This session cannot be quit from here.")), text: nil))
         try connection.send(WireRequest(id: .number(2), command: "status").line)
         #expect(try connection.readLine(timeout: 10)?.hasPrefix(#"{"id":2,"ok":true"#) == true)
+    }
+
+    /// A catalog whose answers wait until the test lets them go: a request to it is "slow" for
+    /// exactly as long as the test wants.
+    final class HeldCatalogTransport: CatalogTransport {
+        private let state = ConditionLock((entered: 0, open: false))
+
+        func get(_ url: String) throws -> CatalogHTTPResponse {
+            state.withLockBroadcast { $0.entered += 1 }
+            let released = state.wait(until: { $0.open }, timeout: 60) { $0.open }
+            guard released else { throw CatalogError.unreachable("the test never let the answer go") }
+            return CatalogHTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Array(#"{"resultCount":0,"results":[]}"#.utf8))
+        }
+
+        /// Waits up to 10 s until a request is being held; true when one is.
+        func waitForARequest() -> Bool { state.wait(until: { $0.entered > 0 }, timeout: 10) { $0.entered > 0 } }
+
+        func letGo() { state.withLockBroadcast { $0.open = true } }
+    }
+
+    private func serveWithHeldCatalog(_ path: String) throws -> (SessionServer, Session, HeldCatalogTransport) {
+        let transport = HeldCatalogTransport()
+        let output = ManualClockOutput()
+        let session = Session(
+            player: MusicPlayer(
+                decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+                openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+            catalog: ITunesCatalog(transport: transport, settings: CatalogSettings(baseURL: "http://127.0.0.1:9")))
+        return (try SessionServer(path: path, session: session), session, transport)
+    }
+
+    @Test func aSlowCatalogRequestDoesNotHoldUpControlCommands() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let (server, session, catalog) = try serveWithHeldCatalog(path)
+        defer {
+            catalog.letGo()
+            server.stop()
+            session.player.shutdown()
+        }
+        let searching = try LineConnection(path: path)
+        try searching.send(WireRequest(id: .number(1), command: "search songs tone").line)
+        try #require(catalog.waitForARequest(), "the search reached the catalog")
+        // Another client controls playback meanwhile, and is answered at once.
+        let control = try LineConnection(path: path)
+        for (n, command) in ["add 1:441000 2:441000", "next", "volume 40", "pause", "status"].enumerated() {
+            try control.send(WireRequest(id: .number(Double(n + 10)), command: command).line)
+            let reply = try #require(try control.readLine(timeout: 10), "\(command) was answered while the search waits")
+            #expect(reply.hasPrefix(#"{"id":\#(n + 10),"ok":true"#), "\(command): \(reply)")
+        }
+        #expect(session.player.queue.currentEntry?.item.location == "2:441000")
+        catalog.letGo()
+        let answer = try #require(try searching.readLine(timeout: 10))
+        #expect(answer.hasPrefix(#"{"id":1,"ok":true"#), "\(answer)")
+    }
+
+    @Test func aRequestArrivingWhileTheServerStopsIsToldItIsShuttingDown() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let (server, session, catalog) = try serveWithHeldCatalog(path)
+        defer {
+            catalog.letGo()
+            server.stop()
+            session.player.shutdown()
+        }
+        let searching = try LineConnection(path: path)
+        let late = try LineConnection(path: path)
+        try searching.send(WireRequest(id: .number(1), command: "search songs tone").line)
+        try #require(catalog.waitForARequest(), "the search reached the catalog")
+        // Stopping waits (up to 2 s) for the search being answered; requests arriving meanwhile
+        // are refused with a sentence, not left unanswered.
+        startThread(name: "stopper") { server.stop() }
+        var refusal: String?
+        for n in 0..<1000 where refusal == nil {
+            try late.send(WireRequest(id: .number(Double(100 + n)), command: "status").line)
+            guard let reply = try late.readLine(timeout: 10) else { break }
+            if reply.contains("shutting down") { refusal = reply }
+        }
+        #expect(refusal?.hasPrefix(#"{"id":"#) == true && refusal?.contains(#""ok":false"#) == true, "\(String(describing: refusal))")
+        #expect(refusal?.contains("The daemon is shutting down.") == true)
+        catalog.letGo()
+        let answer = try #require(try searching.readLine(timeout: 10), "the search being answered still gets its reply")
+        #expect(answer.hasPrefix(#"{"id":1,"ok":true"#), "\(answer)")
     }
 }
