@@ -115,8 +115,9 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(player.playerState.playbackStatus == .paused)
         let heldAt = output.framesWritten
         output.advance(frames: frames(2))
-        sleepSeconds(0.1)
-        // At most the write already under way completes; nothing more plays while paused.
+        // At most the write already under way completes; then the pipeline holds the device
+        // paused and writes nothing more until play.
+        #expect(Poll.until(timeout: 20) { output.isPaused }, "the device was paused")
         #expect(output.framesWritten <= heldAt + 2048)
         let time = player.playbackTime
         #expect(time >= 1.0 && time < 1.1)

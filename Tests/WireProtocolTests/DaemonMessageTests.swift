@@ -180,9 +180,10 @@ import WireProtocol
         _ = try rig.run("add 1:4410 2:4410")
         // Play both entries to the end, so the player sends every kind of event it sends on its own.
         rig.output.release()
-        for _ in 0..<1000 where !rig.events.list.withLock({ $0.contains { if case .queueEnded = $0 { true } else { false } } }) {
-            sleepSeconds(0.01)
+        let ended = Poll.until(timeout: 30) {
+            rig.events.list.withLock { $0.contains { if case .queueEnded = $0 { true } else { false } } }
         }
+        try #require(ended, "the queue played to its end")
         let entry = try #require(rig.session.player.queue.entries.first)
         let made: [PlayerEvent] = [.entryFailed(entry, reason: "Could not download it."), .outputFailed("No sound device.")]
         let events = rig.events.list.withLock { $0 } + made
