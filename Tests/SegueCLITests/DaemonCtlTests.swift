@@ -21,6 +21,18 @@ import Testing
         /// The daemon's pid, from the process table.
         func daemonPID() -> pid_t? { Processes.daemonPID(home: path) }
 
+        /// `ctl status` once the daemon it starts has put back the saved queue: a restored
+        /// position ends with the player paused there. (The daemon listens before it restores,
+        /// so an early request can meet a half-restored player: DaemonCommand.serve.)
+        func restoredStatus() -> String {
+            var last = ""
+            _ = Poll.until(timeout: 20) {
+                last = ctl("status").stdoutText
+                return last.hasPrefix("paused")
+            }
+            return last
+        }
+
         /// The seconds `ctl status` shows as heard ("playing  title  0:07 / 0:30  …"), or nil.
         func position() -> Int? { Self.position(in: ctl("status").stdoutText) }
 
@@ -91,19 +103,27 @@ import Testing
         // SIGTERM saves where playback is: wait until a second has been heard.
         let heard = try #require(Poll.until(timeout: 30) { (home.position() ?? 0) >= 1 } ? home.position() : nil)
         home.stop(signal: SIGTERM)
-        let restored = home.ctl("status").stdoutText
+        let restored = home.restoredStatus()
         #expect(restored.hasPrefix("paused  tone30.mp3"))
         #expect(restored.contains("[1/2]") && restored.contains("repeat all") && restored.contains("vol 70%"))
         #expect((Home.position(in: restored) ?? -1) >= heard, "resumes where it stopped: \(restored)")
         _ = home.ctl("next")
         _ = home.ctl("play")
-        // While playing, the position is saved once a second, so a kill -9 loses at most that:
-        // once a second has been heard, the next change of the database is such a save.
+        // While playing, the position is saved once a second, so a kill -9 loses at most that.
+        // Once a second has been heard, the database changes only by those saves; the second
+        // change read the position after the first was written, so it saved at least a second.
         #expect(Poll.until(timeout: 30) { (home.position() ?? 0) >= 1 }, "entry 2 plays")
-        let before = home.databaseStamp()
-        #expect(Poll.until(timeout: 30) { home.databaseStamp() != before }, "the position was saved")
+        var stamp = home.databaseStamp()
+        for save in 1...2 {
+            let before = stamp
+            let changed = Poll.until(timeout: 30) {
+                stamp = home.databaseStamp()
+                return stamp != before
+            }
+            #expect(changed, "position save \(save)")
+        }
         home.stop(signal: SIGKILL)
-        let afterKill = home.ctl("status").stdoutText
+        let afterKill = home.restoredStatus()
         #expect(afterKill.contains("Preview Tone"))
         #expect(afterKill.contains("[2/2]"))
         #expect((Home.position(in: afterKill) ?? -1) >= 1, "resumes within a second of where it was killed: \(afterKill)")
@@ -125,7 +145,7 @@ import Testing
         #expect(again.exitCode == 0 && again.stderr == "segue: no daemon is running.\n")
         #expect(home.daemonPID() == nil)
         // The state was saved as on SIGTERM.
-        let restored = home.ctl("status").stdoutText
+        let restored = home.restoredStatus()
         #expect(restored.hasPrefix("paused  tone30.mp3") && restored.contains("[1/2]"))
     }
 
