@@ -473,6 +473,7 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         let log = PlayerEventLog()
         let player = makePlayer(output, log)
         defer { player.shutdown() }
+        defer { output.letGo() }  // never leave the output thread held, even when the test fails
         player.setQueue(items(["1:441000", "2:441000", "3:441000"]))
         try player.play()
         log.waitForStarts(1)
