@@ -220,7 +220,8 @@ import WireProtocol
             state.withLockBroadcast { $0.entered += 1 }
             let released = state.wait(until: { $0.open }, timeout: 60) { $0.open }
             guard released else { throw CatalogError.unreachable("the test never let the answer go") }
-            return CatalogHTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Array(#"{"resultCount":0,"results":[]}"#.utf8))
+            return CatalogHTTPResponse(
+                status: 200, headers: ["content-type": "application/json"], body: Array(#"{"resultCount":0,"results":[]}"#.utf8))
         }
 
         /// Waits up to 10 s until a request is being held; true when one is.

@@ -82,7 +82,9 @@ import Testing
         // save: nothing playing, a file playing, an artist.
         #expect(throws: CommandError.failed("Nothing is playing.")) { try run(session, "save") }
         _ = try run(session, "add not-a-track")  // no decoder takes it: its length is never known
-        #expect(throws: CommandError.failed("Only catalog songs can be saved; add files to a playlist instead.")) { try run(session, "save") }
+        #expect(throws: CommandError.failed("Only catalog songs can be saved; add files to a playlist instead.")) {
+            try run(session, "save")
+        }
         #expect(throws: CommandError.failed("Artists cannot be saved; save their songs or albums.")) { try run(session, "save 9000000001") }
         #expect(try library.savedSongs().isEmpty && library.savedAlbums().isEmpty)
         // Seeking to a percentage of an entry whose length is unknown.

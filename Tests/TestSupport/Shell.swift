@@ -86,7 +86,8 @@ public enum Shell {
                 Issue.record(
                     Comment(
                         rawValue: "`\(commandLine)` was still running after \(timeout) s and was killed.\n"
-                            + "Its standard output:\n\(result.stdoutText.suffix(4000))\nIts standard error:\n\(result.stderr.suffix(4000))"))
+                            + "Its standard output:\n\(result.stdoutText.suffix(4000))\nIts standard error:\n\(result.stderr.suffix(4000))")
+                )
             }
             return result
         }

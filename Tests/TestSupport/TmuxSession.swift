@@ -45,7 +45,8 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// What a skipped tmux suite says (printed by the test runner with the skip).
     public static var skipReason: Comment {
-        Comment(rawValue: "tmux cannot be used here (\(unavailableReason ?? "")); set CI=true or SEGUE_REQUIRE_ALL=1 to make this a failure")
+        Comment(
+            rawValue: "tmux cannot be used here (\(unavailableReason ?? "")); set CI=true or SEGUE_REQUIRE_ALL=1 to make this a failure")
     }
 
     /// The debug build of `segue` (build it with `swift build --build-tests`).
