@@ -39,11 +39,20 @@ run: build
 	@$(BIN) $(ARGS)
 
 # The release build is checked too: `make run` uses it, and -O has hit compiler hangs that a
-# debug build never shows (a timeout turns such a hang into a failure).
+# debug build never shows (a timeout turns such a hang into a failure). `swift test` is bounded
+# as well (each test's own waits have deadlines; this catches whatever has none), so a hang
+# fails the run with a sentence instead of running out CI's time. Set SEGUE_REQUIRE_ALL=1 (or
+# CI=true) to make a missing test tool, such as tmux, a failure instead of a skip.
+TEST_TIMEOUT ?= 1200
 test: deps fixtures
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) build -c release --product segue
-	$(SWIFT) test --skip-build
+	@timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build; status=$$?; \
+	if [ $$status -eq 124 ] || [ $$status -eq 137 ]; then \
+	  echo "make test: swift test was still running after $(TEST_TIMEOUT) s and was stopped: a test hangs" \
+	       "(look for the tests above that started and never passed or failed)." >&2; \
+	fi; \
+	exit $$status
 
 bench: build fixtures
 	$(SWIFT) build -c release --product segue-bench

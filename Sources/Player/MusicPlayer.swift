@@ -18,6 +18,10 @@ public final class MusicPlayer: Sendable {
         /// Pipeline track ids (one per time an entry is played) and the entry each plays.
         var instances: [Int: QueueEntryID] = [:]
         var nextInstance = 1
+        /// The newest instance a command (play, a skip, a jump, a seek) handed to the pipeline.
+        /// The pipeline may still report the start of an older one it took just before that
+        /// command: it is stale, and must not move the queue back to its entry.
+        var requestedInstance = 0
         /// The instance being heard, and what the decoder reported about it.
         var playing: (instance: Int, info: TrackInfo)?
         /// Instances already reported as played, so each counts once.
@@ -462,11 +466,13 @@ public final class MusicPlayer: Sendable {
         pipeline.play(track(for: entry.id, item: entry.item))
     }
 
-    /// A pipeline track for one playing of `entry`, with a fresh instance id.
-    private func track(for entry: QueueEntryID, item: PlayableItem) -> PipelineTrack {
+    /// A pipeline track for one playing of `entry`, with a fresh instance id; `requested` when a
+    /// command asked for it (not the decoder, moving on to what follows).
+    private func track(for entry: QueueEntryID, item: PlayableItem, requested: Bool = true) -> PipelineTrack {
         let instance = state.withLock { s -> Int in
             let id = s.nextInstance
             s.nextInstance += 1
+            if requested { s.requestedInstance = id }
             s.instances[id] = entry
             // The decoder may still ask what follows an instance after its events were handled,
             // so instances are kept a while and only the oldest are forgotten.
@@ -485,7 +491,7 @@ public final class MusicPlayer: Sendable {
             guard let entry = s.instances[instance] else { return nil }
             return s.queue.entry(after: entry, reason: .trackEnded).flatMap { s.queue.entry($0) }
         }
-        return next.map { track(for: $0.id, item: $0.item) }
+        return next.map { track(for: $0.id, item: $0.item, requested: false) }
     }
 
     private func activePipeline() -> AudioPipeline {
@@ -530,6 +536,7 @@ public final class MusicPlayer: Sendable {
         switch event {
         case .trackStarted(let instance, let info):
             let (snapshot, started) = state.withLock { s -> (PlayerQueue?, QueueEntry?) in
+                guard instance >= s.requestedInstance else { return (nil, nil) }
                 s.playing = (instance, info)
                 s.consecutiveFailures = 0
                 s.seekTarget = nil

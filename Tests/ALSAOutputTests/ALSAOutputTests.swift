@@ -46,4 +46,46 @@ import Testing
         let samples: [Int16] = [1, 2, 3, 4]
         #expect(throws: AudioError.self) { try samples.withUnsafeBufferPointer { try output.write($0) } }
     }
+
+    private func ramp(_ frames: Int, from start: Int) -> [Int16] {
+        (0..<frames * 2).map { Int16(truncatingIfNeeded: (start * 2 + $0) &* 13) }
+    }
+
+    @Test func pausingAndResumingLosesAndRepeatsNothing() throws {
+        let capture = Fixtures.temporaryDirectory() + "/capture.raw"
+        let output = ALSAOutput(device: "cap", configText: captureConfig(capture))
+        _ = try output.open(.cd)
+        let first = ramp(4410, from: 0)
+        let second = ramp(4410, from: 4410)
+        try first.withUnsafeBufferPointer { try output.write($0) }
+        output.setPaused(true)
+        output.setPaused(false)
+        try second.withUnsafeBufferPointer { try output.write($0) }
+        try output.drain()
+        output.close()
+        let captured = PCMCompare.samples(fromRaw: Shell.readFile(capture) ?? [])
+        #expect(PCMCompare.mismatch(captured, first + second) == nil)
+    }
+
+    @Test func afterDiscardingAndAnInterruptTheNextAudioPlaysWhole() throws {
+        let capture = Fixtures.temporaryDirectory() + "/capture.raw"
+        let output = ALSAOutput(device: "cap", configText: captureConfig(capture))
+        _ = try output.open(.cd)
+        let before = ramp(4410, from: 0)
+        let after = ramp(8820, from: 100_000)
+        try before.withUnsafeBufferPointer { try output.write($0) }
+        // A skip: the pipeline interrupts the write under way, then discards what was queued.
+        output.interruptWrite()
+        output.discardBuffered()
+        try after.withUnsafeBufferPointer { try output.write($0) }
+        try output.drain()
+        #expect(output.bufferedFrames == 0)
+        output.close()
+        let captured = PCMCompare.samples(fromRaw: Shell.readFile(capture) ?? [])
+        // The file plugin records what reached the device: the new audio is there, whole and last.
+        try #require(captured.count >= after.count)
+        #expect(PCMCompare.mismatch(Array(captured.suffix(after.count)), after) == nil)
+        // Writing after closing is a sentence, not a crash.
+        #expect(throws: AudioError.self) { try after.withUnsafeBufferPointer { try output.write($0) } }
+    }
 }

@@ -1,4 +1,5 @@
 import Audio
+import Catalog
 import Daemon
 import Player
 import Session
@@ -42,14 +43,31 @@ import WireProtocol
         return (server, session)
     }
 
-    /// The events that arrive until the connection has been quiet for `quiet` seconds (what a
-    /// command sets off may come after its reply).
-    private func eventsUntilQuiet(_ connection: LineConnection, quiet: Double = 0.5) throws -> [WireEvent] {
+    /// Reads events until one satisfies `last` (the final effect of a command, which may come
+    /// after its reply: the player starts an entry on its own thread); returns them all.
+    private func events(_ connection: LineConnection, through last: (WireEvent) -> Bool) throws -> [WireEvent] {
         var events: [WireEvent] = []
-        while let line = try? connection.readLine(timeout: quiet) {
-            if case .event(let event) = try DaemonMessage.parse(line) { events.append(event) }
+        while let line = try connection.readLine(timeout: 10) {
+            guard case .event(let event) = try DaemonMessage.parse(line) else { continue }
+            events.append(event)
+            if last(event) { return events }
         }
-        return events
+        throw WireError.unreadableReply("the connection ended before the awaited event; events so far: \(events)")
+    }
+
+    /// Whether `event` says entry `position` is being heard (its length is known only once the
+    /// decoder has started it; the fake entries here are 10 s long).
+    private static func started(_ position: Int) -> (WireEvent) -> Bool {
+        { event in
+            if case .status(let snapshot) = event { snapshot.queuePosition == position && snapshot.duration == 10 } else { false }
+        }
+    }
+
+    /// A barrier: the events that arrive before the reply to a request sent now. Each client's
+    /// requests are answered in order, so whatever an earlier request announced comes first.
+    private func eventsBeforeBarrier(_ connection: LineConnection, id: Double) throws -> [WireEvent] {
+        try connection.send(WireRequest(id: .number(id), command: nil, subscribe: true).line)
+        return try readUntilReply(connection, id: id).events
     }
 
     /// Reads messages until the reply to `id`; returns the events before it and the reply.
@@ -93,8 +111,8 @@ import WireProtocol
             }
         }
         // Changing the volume changes no queue. Playback starting may still announce a queue
-        // change after the add's reply; let those arrive first.
-        _ = try eventsUntilQuiet(connection)
+        // change after the add's reply; wait until entry 1 has started.
+        _ = try self.events(connection, through: Self.started(1))
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
         let volume = try readUntilReply(connection, id: 3).events
         #expect(!volume.isEmpty && !volume.contains(.queueChanged))
@@ -108,17 +126,18 @@ import WireProtocol
             session.player.shutdown()
         }
         let connection = try LineConnection(path: path)
-        try connection.send(WireRequest(id: .number(1), command: "add 1:441000 2:441000 3:441000").line)
+        try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
         _ = try readUntilReply(connection, id: 1)
-        try connection.send(WireRequest(id: .number(2), command: nil, subscribe: true).line)
-        _ = try readUntilReply(connection, id: 2)
-        _ = try eventsUntilQuiet(connection)
+        try connection.send(WireRequest(id: .number(2), command: "add 1:441000 2:441000 3:441000").line)
+        let added = try readUntilReply(connection, id: 2).events
+        if !added.contains(where: Self.started(1)) { _ = try self.events(connection, through: Self.started(1)) }
         try connection.send(WireRequest(id: .number(3), command: "next").line)
-        let events = try readUntilReply(connection, id: 3).events + eventsUntilQuiet(connection)
+        // The output is held (nothing plays), so everything `next` announces comes before its reply.
+        let events = try readUntilReply(connection, id: 3).events
         #expect(events.contains { if case .status(let s) = $0 { s.queuePosition == 2 } else { false } })
         #expect(!events.contains(.queueChanged), "the entries did not change: \(events)")
         try connection.send(WireRequest(id: .number(4), command: "move 3 1").line)
-        let after = try readUntilReply(connection, id: 4).events + eventsUntilQuiet(connection)
+        let after = try readUntilReply(connection, id: 4).events
         #expect(after.contains(.queueChanged))
     }
 
@@ -131,10 +150,10 @@ import WireProtocol
             session.player.shutdown()
         }
         let connection = try LineConnection(path: path)
-        // The catalog event follows the reply of the request that found out, but a request's
-        // event may still be on its way when the next reply is read: take it from either side.
+        // The catalog event follows the reply of the request that found out: a barrier request
+        // (answered after it) collects it.
         func catalogEvent(after reply: Double) throws -> [String?] {
-            let events = try readUntilReply(connection, id: reply).events + eventsUntilQuiet(connection, quiet: 0.3)
+            let events = try readUntilReply(connection, id: reply).events + eventsBeforeBarrier(connection, id: reply + 0.5)
             return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
         }
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
@@ -190,5 +209,87 @@ import WireProtocol
             reply == .reply(id: .number(1), result: .failure(WireFailure(message: "This session cannot be quit from here.")), text: nil))
         try connection.send(WireRequest(id: .number(2), command: "status").line)
         #expect(try connection.readLine(timeout: 10)?.hasPrefix(#"{"id":2,"ok":true"#) == true)
+    }
+
+    /// A catalog whose answers wait until the test lets them go: a request to it is "slow" for
+    /// exactly as long as the test wants.
+    final class HeldCatalogTransport: CatalogTransport {
+        private let state = ConditionLock((entered: 0, open: false))
+
+        func get(_ url: String) throws -> CatalogHTTPResponse {
+            state.withLockBroadcast { $0.entered += 1 }
+            let released = state.wait(until: { $0.open }, timeout: 60) { $0.open }
+            guard released else { throw CatalogError.unreachable("the test never let the answer go") }
+            return CatalogHTTPResponse(
+                status: 200, headers: ["content-type": "application/json"], body: Array(#"{"resultCount":0,"results":[]}"#.utf8))
+        }
+
+        /// Waits up to 10 s until a request is being held; true when one is.
+        func waitForARequest() -> Bool { state.wait(until: { $0.entered > 0 }, timeout: 10) { $0.entered > 0 } }
+
+        func letGo() { state.withLockBroadcast { $0.open = true } }
+    }
+
+    private func serveWithHeldCatalog(_ path: String) throws -> (SessionServer, Session, HeldCatalogTransport) {
+        let transport = HeldCatalogTransport()
+        let output = ManualClockOutput()
+        let session = Session(
+            player: MusicPlayer(
+                decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+                openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+            catalog: ITunesCatalog(transport: transport, settings: CatalogSettings(baseURL: "http://127.0.0.1:9")))
+        return (try SessionServer(path: path, session: session), session, transport)
+    }
+
+    @Test func aSlowCatalogRequestDoesNotHoldUpControlCommands() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let (server, session, catalog) = try serveWithHeldCatalog(path)
+        defer {
+            catalog.letGo()
+            server.stop()
+            session.player.shutdown()
+        }
+        let searching = try LineConnection(path: path)
+        try searching.send(WireRequest(id: .number(1), command: "search songs tone").line)
+        try #require(catalog.waitForARequest(), "the search reached the catalog")
+        // Another client controls playback meanwhile, and is answered at once.
+        let control = try LineConnection(path: path)
+        for (n, command) in ["add 1:441000 2:441000", "next", "volume 40", "pause", "status"].enumerated() {
+            try control.send(WireRequest(id: .number(Double(n + 10)), command: command).line)
+            let reply = try #require(try control.readLine(timeout: 10), "\(command) was answered while the search waits")
+            #expect(reply.hasPrefix(#"{"id":\#(n + 10),"ok":true"#), "\(command): \(reply)")
+        }
+        #expect(session.player.queue.currentEntry?.item.location == "2:441000")
+        catalog.letGo()
+        let answer = try #require(try searching.readLine(timeout: 10))
+        #expect(answer.hasPrefix(#"{"id":1,"ok":true"#), "\(answer)")
+    }
+
+    @Test func aRequestArrivingWhileTheServerStopsIsToldItIsShuttingDown() throws {
+        let path = Fixtures.temporaryDirectory() + "/s"
+        let (server, session, catalog) = try serveWithHeldCatalog(path)
+        defer {
+            catalog.letGo()
+            server.stop()
+            session.player.shutdown()
+        }
+        let searching = try LineConnection(path: path)
+        let late = try LineConnection(path: path)
+        try searching.send(WireRequest(id: .number(1), command: "search songs tone").line)
+        try #require(catalog.waitForARequest(), "the search reached the catalog")
+        // Stopping waits (up to 2 s) for the search being answered; requests arriving meanwhile
+        // are refused with a sentence, not left unanswered.
+        startThread(name: "stopper") { server.stop() }
+        var refusal: String?
+        for n in 0..<1000 where refusal == nil {
+            try late.send(WireRequest(id: .number(Double(100 + n)), command: "status").line)
+            guard let reply = try late.readLine(timeout: 10) else { break }
+            if reply.contains("shutting down") { refusal = reply }
+        }
+        #expect(refusal?.hasPrefix(#"{"id":"#) == true && refusal?.contains(#""ok":false"#) == true, "\(String(describing: refusal))")
+        #expect(refusal?.contains("The daemon is shutting down.") == true)
+        catalog.letGo()
+        let answer = try #require(try searching.readLine(timeout: 10), "the search being answered still gets its reply")
+        #expect(answer.hasPrefix(#"{"id":1,"ok":true"#), "\(answer)")
     }
 }

@@ -17,20 +17,39 @@ import WireProtocol
         for line in ["", "status", "{", "[]", #"{"id":1}"#, #"{"command":5}"#, "\u{0}\u{1}garbage"] {
             #expect(throws: WireError.self, "\(line)") { try WireRequest.parse(line) }
         }
-        do {
-            _ = try WireRequest.parse("nonsense")
-        } catch {
-            #expect(error.description.hasPrefix("The request could not be read: a request is one JSON object per line"))
-        }
+        let refusal = #expect(throws: WireError.self) { try WireRequest.parse("nonsense") }
+        #expect(refusal?.description.hasPrefix("The request could not be read: a request is one JSON object per line") == true)
     }
 
-    @Test func randomLinesNeverCrashTheParser() {
+    /// Every line either becomes a request that prints back to the same request, or is refused
+    /// with the request sentence; none crashes the parser.
+    @Test func randomLinesParseBackOrAreRefusedWithASentence() {
         var random = SplitMix64(seed: 5)
         let alphabet = Array(#"{}[]":,0123456789 abcidmnotrsuetfl\"#.unicodeScalars) + ["夜", "\u{0}"]
-        for _ in 0..<3000 {
-            let line = String(String.UnicodeScalarView((0..<random.int(60)).map { _ in alphabet[random.int(alphabet.count)] }))
-            _ = try? WireRequest.parse(line)
+        let words = Array("abc xyz 12:3 夜".unicodeScalars)
+        let fragments = [#"{"id":"#, #""command":"#, #""status""#, #"1"#, ",", "}", #""subscribe":true"#]
+        var parsed = 0
+        var refused = 0
+        for n in 0..<3000 {
+            let line: String
+            switch n % 3 {
+            case 0: line = String(String.UnicodeScalarView((0..<random.int(60)).map { _ in alphabet[random.int(alphabet.count)] }))
+            case 1: line = (0..<random.int(8)).map { _ in fragments[random.int(fragments.count)] }.joined()
+            default:  // a valid request around a random command
+                let command = String(String.UnicodeScalarView((0..<random.int(20)).map { _ in words[random.int(words.count)] }))
+                line = #"{"id":\#(random.int(1000)),"command":"\#(command)"}"#
+            }
+            do {
+                let request = try WireRequest.parse(line)
+                parsed += 1
+                #expect((try? WireRequest.parse(request.line)) == request, "\(line) → \(request.line)")
+            } catch {
+                refused += 1
+                #expect(error.description.hasPrefix("The request could not be read: "), "\(line): \(error)")
+            }
         }
+        #expect(parsed + refused == 3000)
+        #expect(parsed > 0 && refused > 0, "both kinds of line were tried (\(parsed) parsed)")
     }
 
     @Test func repliesHaveTheDocumentedShape() {

@@ -62,7 +62,6 @@ import Testing
                 let end = min(bytes.count, offset + 32_768)
                 buffer.append(bytes[offset..<end])
                 offset = end
-                sleepSeconds(0.001)
             }
             buffer.finish()
         }

@@ -40,10 +40,13 @@ import Testing
         let bytes = Fixtures.bytes("tone.mp3")
         let buffer = StreamBuffer(name: "stream")
         buffer.append(bytes[0..<20_000])
+        // The rest arrives only once the first sound has been decoded (or, if the decoder
+        // wrongly waits for more before its first sound, after 30 s, failing the check below).
+        let firstDecoded = ConditionLock(false)
         startThread(name: "feeder") {
+            firstDecoded.wait(until: { $0 }, timeout: 30) { _ in }
             var offset = 20_000
             while offset < bytes.count {
-                sleepSeconds(0.002)
                 let end = min(bytes.count, offset + 4096)
                 buffer.append(bytes[offset..<end])
                 offset = end
@@ -52,8 +55,10 @@ import Testing
         }
         let decoder = try MP3Decoder(source: buffer)
         let first = try #require(try decoder.decode())
+        let completeAtFirstSound = buffer.isComplete
+        firstDecoded.withLockBroadcast { $0 = true }
         #expect(!first.samples.isEmpty)
-        #expect(!buffer.isComplete)  // sound started before the download ended
+        #expect(!completeAtFirstSound)  // sound started before the download ended
         var samples = first.samples
         while let chunk = try decoder.decode() { samples += chunk.samples }
         let reference = PCMCompare.samples(fromRaw: Shell.run("mpg123", ["-q", "-s", Fixtures.path("tone.mp3")]).stdout)

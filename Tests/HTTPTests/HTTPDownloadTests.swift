@@ -52,9 +52,11 @@ func download(_ url: String, options: HTTPOptions = quick) -> HTTPDownload {
         #expect(requests.first?.header("accept-encoding") == nil)
     }
 
-    @Test func trickleIsReadableBeforeTheEnd() throws {
+    @Test func aDownloadIsReadableBeforeTheEnd() throws {
         let server = FixtureHTTPServer()
-        server.route("/t.mp3", .trickle(toneMP3, contentType: "audio/mpeg", chunk: 16384, interval: 0.05))
+        defer { server.stop() }
+        let gate = FixtureHTTPServer.Gate()
+        server.route("/t.mp3", .holdAfter(toneMP3, contentType: "audio/mpeg", cutAt: 16384, gate: gate))
         let d = HTTPDownload.start(url: server.url("/t.mp3"), options: quick)
         let first = try d.buffer.read(at: 0, count: 1000)
         let completeAtFirstRead = d.buffer.isComplete
@@ -66,6 +68,7 @@ func download(_ url: String, options: HTTPOptions = quick) -> HTTPDownload {
         #expect(!completeAtFirstRead)
         #expect(countAtFirstRead < toneMP3.count)
         #expect(lengthAtFirstRead == toneMP3.count)  // from Content-Length, before the end
+        gate.open()
         #expect(d.waitUntilDone(timeout: 15))
         #expect(try allBytes(d.buffer) == toneMP3)
     }

@@ -141,11 +141,11 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let log = EventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:100000000"]))  // about 38 minutes: would not finish on its own
-        for _ in 0..<200 where output.samples.count < 10_000 { sleepSeconds(0.01) }
-        pipeline.stop()
-        let countAtStop = log.all.count
-        sleepSeconds(0.1)
-        #expect(log.all.count == countAtStop)
-        #expect(!EventLog.summary(log.all).contains("idle"))
+        #expect(Poll.until(timeout: 20) { output.samples.count >= 10_000 }, "playback got going")
+        // Waiting for the output to close means the output thread, which sends every event, is done.
+        pipeline.stop(waitingUpTo: 20)
+        #expect(output.isClosed)
+        let summary = EventLog.summary(log.all)
+        #expect(!summary.contains("idle") && !summary.contains("output"), "stopping is not the end of the queue: \(summary)")
     }
 }

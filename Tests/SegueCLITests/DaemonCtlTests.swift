@@ -19,18 +19,45 @@ import Testing
         func ctl(_ words: String...) -> Shell.Result { Shell.run(PlayCommandTests.segue, ["ctl"] + words, environment: environment) }
 
         /// The daemon's pid, from the process table.
-        func daemonPID() -> pid_t? {
-            let all = Shell.run("pgrep", ["-f", "segue daemon --foreground"]).stdoutText.split(separator: "\n").compactMap { pid_t($0) }
-            return all.first { pid in
-                let environ = Shell.readFile("/proc/\(pid)/environ") ?? []
-                return String(decoding: environ, as: UTF8.self).contains("SEGUE_HOME=\(path)\u{0}")
+        func daemonPID() -> pid_t? { Processes.daemonPID(home: path) }
+
+        /// `ctl status` once the daemon it starts has put back the saved queue: a restored
+        /// position ends with the player paused there. (The daemon listens before it restores,
+        /// so an early request can meet a half-restored player: DaemonCommand.serve.)
+        func restoredStatus() -> String {
+            var last = ""
+            _ = Poll.until(timeout: 20) {
+                last = ctl("status").stdoutText
+                return last.hasPrefix("paused")
+            }
+            return last
+        }
+
+        /// The seconds `ctl status` shows as heard ("playing  title  0:07 / 0:30  …"), or nil.
+        func position() -> Int? { Self.position(in: ctl("status").stdoutText) }
+
+        static func position(in status: String) -> Int? {
+            let fields = status.split(separator: "  ").map { $0.trimmingPrefix(" ") }
+            guard let clock = fields.first(where: { $0.first?.isNumber == true && $0.contains(":") }) else { return nil }
+            let parts = clock.prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+        }
+
+        /// The library database's files (size and modification time): they change when the
+        /// daemon saves anything, such as the position it saves once a second while playing.
+        func databaseStamp() -> [Int] {
+            ["", "-wal"].flatMap { suffix -> [Int] in
+                var info = stat()
+                guard stat(path + "/data/library.sqlite" + suffix, &info) == 0 else { return [-1] }
+                return [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
             }
         }
 
         func stop(signal: Int32 = SIGTERM) {
             guard let pid = daemonPID() else { return }
             kill(pid, signal)
-            for _ in 0..<200 where kill(pid, 0) == 0 { sleepSeconds(0.02) }
+            let ended = Poll.until(timeout: 20) { !Processes.isRunning(pid) }
+            #expect(ended, "the daemon \(pid) did not end within 20 s of signal \(signal)")
         }
     }
 
@@ -73,18 +100,33 @@ import Testing
         _ = home.ctl("add", tone, preview)
         _ = home.ctl("repeat", "all")
         _ = home.ctl("volume", "70")
-        sleepSeconds(1.5)  // playing: the position is saved once a second
+        // SIGTERM saves where playback is: wait until a second has been heard.
+        let heard = try #require(Poll.until(timeout: 30) { (home.position() ?? 0) >= 1 } ? home.position() : nil)
         home.stop(signal: SIGTERM)
-        let restored = home.ctl("status").stdoutText
+        let restored = home.restoredStatus()
         #expect(restored.hasPrefix("paused  tone30.mp3"))
         #expect(restored.contains("[1/2]") && restored.contains("repeat all") && restored.contains("vol 70%"))
+        #expect((Home.position(in: restored) ?? -1) >= heard, "resumes where it stopped: \(restored)")
         _ = home.ctl("next")
         _ = home.ctl("play")
-        sleepSeconds(1.5)
+        // While playing, the position is saved once a second, so a kill -9 loses at most that.
+        // Once a second has been heard, the database changes only by those saves; the second
+        // change read the position after the first was written, so it saved at least a second.
+        #expect(Poll.until(timeout: 30) { (home.position() ?? 0) >= 1 }, "entry 2 plays")
+        var stamp = home.databaseStamp()
+        for save in 1...2 {
+            let before = stamp
+            let changed = Poll.until(timeout: 30) {
+                stamp = home.databaseStamp()
+                return stamp != before
+            }
+            #expect(changed, "position save \(save)")
+        }
         home.stop(signal: SIGKILL)
-        let afterKill = home.ctl("status").stdoutText
+        let afterKill = home.restoredStatus()
         #expect(afterKill.contains("Preview Tone"))
         #expect(afterKill.contains("[2/2]"))
+        #expect((Home.position(in: afterKill) ?? -1) >= 1, "resumes within a second of where it was killed: \(afterKill)")
     }
 
     @Test func quitEndsTheDaemonAndTheNextStartResumes() throws {
@@ -97,14 +139,13 @@ import Testing
         #expect(quit.stdoutText.hasPrefix("paused  tone30.mp3") && quit.stdoutText.contains("[1/2]"))
         // ctl returns once the daemon closed the connection, which it does after removing the socket.
         #expect(access(home.socket, F_OK) != 0)
-        for _ in 0..<250 where kill(pid, 0) == 0 { sleepSeconds(0.02) }
-        #expect(kill(pid, 0) != 0)
+        #expect(Poll.until(timeout: 20) { !Processes.isRunning(pid) }, "the daemon ended")
         // With no daemon there is nothing to quit, and none is started for it.
         let again = home.ctl("quit")
         #expect(again.exitCode == 0 && again.stderr == "segue: no daemon is running.\n")
         #expect(home.daemonPID() == nil)
         // The state was saved as on SIGTERM.
-        let restored = home.ctl("status").stdoutText
+        let restored = home.restoredStatus()
         #expect(restored.hasPrefix("paused  tone30.mp3") && restored.contains("[1/2]"))
     }
 

@@ -100,13 +100,45 @@ import Testing
         #expect(version.exitCode == 0 && version.stdoutText.hasPrefix("segue "))
     }
 
-    @Test func ctrlCStopsCleanly() throws {
-        let running = try #require(Shell.start(Self.segue, ["play", "--output", "null", Fixtures.path("preview.m4a")]))
-        sleepSeconds(0.5)
+    /// Ctrl-C ends playback through the handler, not by killing the process: the output is
+    /// closed, so the WAV file's header holds the true length of what was played. (A process
+    /// killed by SIGINT with no handler also exits 130 with nothing on stderr, but leaves the
+    /// header it wrote at the start, claiming no data.)
+    @Test func ctrlCStopsCleanlyAndFinishesTheWAVFile() throws {
+        let server = FixtureHTTPServer()
+        defer { server.stop() }
+        // The download stalls after 400 kB (about 12 s of the 30 s preview), so playback is
+        // still under way when the signal comes, however fast or slow the machine is.
+        let preview = Fixtures.bytes("preview.m4a")
+        server.route("/stalls.m4a", .stallAfter(preview, contentType: "audio/mp4", cutAt: 400_000))
+        let wav = Fixtures.temporaryDirectory() + "/out.wav"
+        let running = try #require(
+            Shell.start(
+                Self.segue, ["play", "--output", "wav:" + wav, server.url("/stalls.m4a")],
+                environment: ["SEGUE_OUTPUT": "", "no_proxy": "127.0.0.1"]))
+        // Ready: audio has reached the file (past its 44-byte header).
+        let playing = Poll.until(timeout: 60) { Self.fileSize(wav) > 44 + 65_536 }
         running.signal(SIGINT)
-        let result = running.finish()
+        let result = running.finish(timeout: 30)
+        #expect(playing, "no audio was written before the signal; stderr: \(result.stderr)")
         #expect(result.exitCode == 130)
         #expect(result.stderr.isEmpty)
+        let bytes = try #require(Shell.readFile(wav))
+        try #require(bytes.count > 44)
+        let riffSize = Self.u32(bytes, at: 4)
+        let dataSize = Self.u32(bytes, at: 40)
+        #expect(dataSize == bytes.count - 44, "the header's data size is final")
+        #expect(riffSize == bytes.count - 8)
+        #expect(dataSize < 1_323_000 * 4, "stopped before the end")
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    private static func u32(_ bytes: [UInt8], at offset: Int) -> Int {
+        (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
     }
 
     @Test func onATerminalOneProgressLineShowsTitleTimeAndBar() {

@@ -74,4 +74,54 @@ import Testing
         _ = try run(session, "history clear")
         #expect(try library.recentlyPlayed(limit: 10).isEmpty)
     }
+
+    /// Each refusal is a sentence for the user, and nothing in the library or the queue changes.
+    @Test func refusalsAreSentencesAndChangeNothing() throws {
+        let (session, library) = try makeSession()
+        defer { session.player.shutdown() }
+        // save: nothing playing, a file playing, an artist.
+        #expect(throws: CommandError.failed("Nothing is playing.")) { try run(session, "save") }
+        _ = try run(session, "add not-a-track")  // no decoder takes it: its length is never known
+        #expect(throws: CommandError.failed("Only catalog songs can be saved; add files to a playlist instead.")) {
+            try run(session, "save")
+        }
+        #expect(throws: CommandError.failed("Artists cannot be saved; save their songs or albums.")) { try run(session, "save 9000000001") }
+        #expect(try library.savedSongs().isEmpty && library.savedAlbums().isEmpty)
+        // Seeking to a percentage of an entry whose length is unknown.
+        #expect(throws: CommandError.failed("The length of this entry is not known, so it cannot seek to a percentage.")) {
+            try run(session, "seek 50%")
+        }
+        // Playing an empty playlist leaves the queue as it was.
+        _ = try run(session, "playlist create Empty")
+        #expect(throws: CommandError.failed("The playlist \"Empty\" is empty.")) { try run(session, "playlist play Empty") }
+        #expect(session.player.queue.entries.map(\.item.location) == ["not-a-track"])
+        // Importing a file that is not there, exporting into a folder that is not there.
+        let missing = Fixtures.temporaryDirectory() + "/no-such.m3u"
+        #expect(throws: CommandError.failed("Cannot read \(missing): No such file or directory.")) {
+            try run(session, "playlist import \(missing)")
+        }
+        let nowhere = Fixtures.temporaryDirectory() + "/no/such/folder/out.m3u"
+        #expect(throws: CommandError.failed("Cannot write \(nowhere): No such file or directory.")) {
+            try run(session, "playlist export Empty \(nowhere)")
+        }
+        #expect(try library.playlists().map(\.name) == ["Empty"])
+    }
+
+    @Test func withoutALibraryTheLibraryCommandsSaySo() throws {
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
+            makeOutput: { ManualClockOutput() }, openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        let session = Session(player: player, catalog: nil)
+        defer { player.shutdown() }
+        for line in ["history", "saved", "playlist list", "history off", "unsave 9000000202", "playlist create X"] {
+            #expect(throws: CommandError.failed("The library is not open."), "\(line)") { try run(session, line) }
+        }
+        #expect(session.perform(line: "add 1:1000").isSuccess, "the rest still works")
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
 }

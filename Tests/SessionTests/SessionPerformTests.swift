@@ -100,11 +100,12 @@ import Testing
         _ = try run(session, "add 1:441000")  // ten seconds
         output.advance(frames: 4096)
         output.waitUntilCaughtUp()
-        for _ in 0..<100 where session.snapshot.duration == nil { sleepSeconds(0.01) }
+        try #require(Poll.until(timeout: 20) { session.snapshot.duration != nil }, "the entry's length became known")
         _ = try run(session, "seek 50%")
         output.advance(frames: 2048)
         output.waitUntilCaughtUp()
-        for _ in 0..<100 where session.snapshot.position < 5 { sleepSeconds(0.01) }
+        // The position is published just after each write returns: wait for it to pass 5 s.
+        #expect(Poll.until(timeout: 20) { session.snapshot.position >= 5 }, "position \(session.snapshot.position)")
         #expect(session.snapshot.position >= 5 && session.snapshot.position < 5.2)
     }
 

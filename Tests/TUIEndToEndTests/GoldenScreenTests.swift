@@ -8,7 +8,8 @@ import Testing
 
 /// Key screens of the real UI (in tmux, against the bundled demo catalog) compared line by line
 /// with the text files in Tests/Fixtures/tui. `SEGUE_UPDATE_GOLDEN=1 swift test --filter
-/// GoldenScreenTests` writes them instead; check the result by eye before committing it.
+/// GoldenScreenTests` writes them instead and names each file it changed; check the result by
+/// eye before committing it. Under CI (`CI=true`) updating is refused: a run there only compares.
 ///
 /// The screens are made deterministic rather than masked: each is captured only once what it
 /// shows has fully arrived (all three search sections, the whole album) and the screen has
@@ -17,7 +18,7 @@ import Testing
 /// started, so only it shows a length in the queue. The daemon plays into `--output null` here,
 /// paced like a device: a WAV output is written as fast as it decodes, and the demo's 10-second
 /// songs would be over before the pause.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.enabled(if: TmuxSession.suitesRun, TmuxSession.skipReason))
 struct GoldenScreenTests {
     @Test(arguments: [80, 120])
     func keyScreensMatchTheGoldens(columns: Int) throws {
@@ -74,13 +75,22 @@ enum Golden {
 
     static var updating: Bool { getenv("SEGUE_UPDATE_GOLDEN").map { String(cString: $0) } == "1" }
 
-    /// Compares `screen` with `<name>.txt` line by line (or writes it when updating).
+    /// Compares `screen` with `<name>.txt` line by line (or, when updating outside CI, writes
+    /// it and says so when it changed).
     static func check(_ screen: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let path = directory + "/" + name + ".txt"
         let actual = screen.map(trimmed)
-        if updating {
-            mkdir(directory, 0o755)
-            Shell.writeFile(path, Array((actual.joined(separator: "\n") + "\n").utf8))
+        if updating && RequiredTools.isCI {
+            Issue.record(
+                "SEGUE_UPDATE_GOLDEN=1 is refused under CI: goldens are rewritten on a developer's machine and checked by eye",
+                sourceLocation: sourceLocation)
+        } else if updating {
+            let text = Array((actual.joined(separator: "\n") + "\n").utf8)
+            if Shell.readFile(path) != text {
+                mkdir(directory, 0o755)
+                Shell.writeFile(path, text)
+                print("GoldenScreenTests: rewrote \(path) (SEGUE_UPDATE_GOLDEN=1); check it by eye before committing it")
+            }
             return
         }
         guard let bytes = Shell.readFile(path) else {

@@ -13,7 +13,7 @@ import Testing
 ///
 /// Nothing here measures time: every wait is for something to appear on the screen, and runs
 /// out (a failure, with the screen printed) only when it never does.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.enabled(if: TmuxSession.suitesRun, TmuxSession.skipReason))
 struct TUIEndToEndTests {
     /// A UI on a fresh SEGUE_HOME; its daemon plays into `wav` and asks `catalog`.
     private func startUI(_ catalog: FixtureCatalog, wav: String, columns: Int = 80, rows: Int = 24, stopsDaemon: Bool = true) throws

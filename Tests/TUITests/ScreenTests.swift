@@ -76,7 +76,10 @@ import Testing
         let rows = d.screen()
         #expect(rows[rows.count - 2].contains("\"Rainy Day\""), "the other candidate shows above the line")
         d.key(.tab)
-        guard case .command(let again, _, _) = d.model.mode else { return }
+        guard case .command(let again, _, _) = d.model.mode else {
+            Issue.record("not on the command line after the second tab")
+            return
+        }
         #expect(again.string == #"playlist add "Rainy Day"  itunes:1"#)
         d.key(.enter)
         #expect(d.sent.last!.line == #"playlist add "Rainy Day"  itunes:1"#)

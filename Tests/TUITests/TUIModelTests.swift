@@ -152,7 +152,10 @@ import WireProtocol
         #expect(d.sent.last!.line == "volume 40")
         d.key(.character(":"))
         d.key(.up)
-        guard case .command(let again, _, _) = d.model.mode else { return }
+        guard case .command(let again, _, _) = d.model.mode else {
+            Issue.record("not on the command line after : and up")
+            return
+        }
         #expect(again.string == "volume 40")
         #expect(d.model.typedCommands == ["volume 40"])
     }

@@ -82,6 +82,9 @@ public final class FixtureHTTPServer: Sendable {
         /// 200 with the full Content-Length, `cutAt` bytes, then nothing (the connection stays open until the
         /// client leaves or the server stops).
         case stallAfter([UInt8], contentType: String, cutAt: Int)
+        /// 200 with the full Content-Length, `cutAt` bytes, then the rest once the test opens `gate`
+        /// (so a test can look at a download that is certainly not finished).
+        case holdAfter([UInt8], contentType: String, cutAt: Int, gate: Gate)
         /// A fixed status with `body` and extra `headers` (for example 404, 500, 429 with Retry-After).
         case status(Int, body: [UInt8] = [], headers: [String: String] = [:])
         /// 200 without a Content-Length and a body that never ends: `chunk`-byte pieces of `byte`
@@ -94,6 +97,15 @@ public final class FixtureHTTPServer: Sendable {
         case sequence([Behaviour])
         /// Anything else.
         case handler(@Sendable (Request) -> Response)
+    }
+
+    /// A gate a `.holdAfter` route waits at until the test opens it (or the server stops).
+    public final class Gate: Sendable {
+        let isOpen = ConditionLock(false)
+        /// Creates a closed gate.
+        public init() {}
+        /// Lets every waiting and later response go on.
+        public func open() { isOpen.withLockBroadcast { $0 = true } }
     }
 
     /// The port the server listens on.
@@ -327,6 +339,14 @@ private struct Connection {
             guard sendHead(200, headers: ["Content-Type": contentType], length: bytes.count), !isHead else { return }
             guard send(bytes[0..<min(cutAt, bytes.count)]) else { return }
             waitUntilClientLeavesOrStop()
+        case .holdAfter(let bytes, let contentType, let cutAt, let gate):
+            guard sendHead(200, headers: ["Content-Type": contentType], length: bytes.count), !isHead else { return }
+            let cut = min(cutAt, bytes.count)
+            guard send(bytes[0..<cut]) else { return }
+            while !gate.isOpen.wait(until: { $0 }, timeout: 0.1, { $0 }) {
+                if core.isStopped { return }
+            }
+            _ = send(bytes[cut...])
         case .status(let code, let body, let headers):
             respond(code, headers: headers, body: body)
         case .endless(let contentType, let chunk, let byte):

@@ -16,7 +16,7 @@ public enum Fixtures {
     /// The folder holding every fixture; generated on first use.
     public static let directory: String = {
         let dir = packageRoot + "/.build/fixtures"
-        let status = Shell.run("bash", [packageRoot + "/scripts/make-fixtures.sh", dir])
+        let status = Shell.run("bash", [packageRoot + "/scripts/make-fixtures.sh", dir], timeout: 1200)
         precondition(status.exitCode == 0, "make-fixtures.sh failed: \(status.stderr)")
         return dir
     }()

@@ -44,6 +44,8 @@ public final class RecordingOutput: AudioOutput, @unchecked Sendable {
     public var openedFormats: [PCMFormat] { lock.withLock { $0.opened } }
     /// How many times `drain` was called.
     public var drainCount: Int { lock.withLock { $0.drains } }
+    /// True once the pipeline has closed the output (its output thread is done).
+    public var isClosed: Bool { lock.withLock { $0.closed } }
 }
 
 /// A stand-in for libsoxr that changes the frame count by the rate ratio (nearest-sample

@@ -1,12 +1,22 @@
+import Audio
+import Testing
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Runs programs and reads files for tests, without Foundation.
+///
+/// Every program gets a deadline: one still running when it passes is killed, and the test
+/// records an issue naming it with what it had written, so a hang fails at once and says where.
 public enum Shell {
+    /// How long a program may run unless the caller says otherwise: far more than any test
+    /// program needs on a loaded machine, far less than a CI job's limit.
+    public static let defaultTimeout = 120.0
+
     /// What a finished program left behind.
     public struct Result: Sendable {
-        /// Exit status (128 + signal when killed).
+        /// Exit status (128 + signal when killed; 128 + SIGKILL after a timeout).
         public var exitCode: Int32
         /// Everything written to standard output.
         public var stdout: [UInt8]
@@ -14,17 +24,22 @@ public enum Shell {
         public var stderr: String
         /// Standard output as text.
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        /// True when the program was killed for running past its deadline.
+        public var timedOut = false
     }
 
     /// A program started in the background; `finish()` waits for it.
     public final class Running: @unchecked Sendable {
         /// Its process id (for signals).
         public let pid: pid_t
+        /// The command line, for failure messages.
+        public let commandLine: String
         let outPath: String
         let errPath: String
 
-        init(pid: pid_t, outPath: String, errPath: String) {
+        init(pid: pid_t, commandLine: String, outPath: String, errPath: String) {
             self.pid = pid
+            self.commandLine = commandLine
             self.outPath = outPath
             self.errPath = errPath
         }
@@ -32,25 +47,68 @@ public enum Shell {
         /// Sends `signal` to the program.
         public func signal(_ number: Int32) { kill(pid, number) }
 
-        /// Waits for the program to end and collects what it wrote.
-        public func finish() -> Result {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        /// What the program has written to standard output so far.
+        public var stdoutSoFar: [UInt8] { readFile(outPath) ?? [] }
+
+        /// What the program has written to standard error so far.
+        public var stderrSoFar: String { String(decoding: readFile(errPath) ?? [], as: UTF8.self) }
+
+        /// Waits at most `timeout` seconds for the program to end and collects what it wrote.
+        /// A program still running then is killed (SIGKILL) and an issue is recorded with its
+        /// command line and output; the result says `timedOut`.
+        public func finish(timeout: Double = Shell.defaultTimeout) -> Result {
             defer {
                 unlink(outPath)
                 unlink(errPath)
             }
-            return Result(exitCode: code, stdout: readFile(outPath) ?? [], stderr: String(decoding: readFile(errPath) ?? [], as: UTF8.self))
+            var status: Int32 = 0
+            let deadline = Shell.now() + timeout
+            var pause = 0.001
+            var timedOut = false
+            while true {
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid { break }
+                if reaped < 0 && errno != EINTR { break }  // not our child any more: nothing to wait for
+                if Shell.now() >= deadline {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    break
+                }
+                sleepSeconds(pause)  // polling the child with a deadline; no verdict depends on it
+                pause = min(0.05, pause * 2)
+            }
+            let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            var result = Result(
+                exitCode: code, stdout: readFile(outPath) ?? [], stderr: String(decoding: readFile(errPath) ?? [], as: UTF8.self))
+            result.timedOut = timedOut
+            if timedOut {
+                Issue.record(
+                    Comment(
+                        rawValue: "`\(commandLine)` was still running after \(timeout) s and was killed.\n"
+                            + "Its standard output:\n\(result.stdoutText.suffix(4000))\nIts standard error:\n\(result.stderr.suffix(4000))")
+                )
+            }
+            return result
         }
     }
 
-    /// Runs `program` (looked up in PATH) with `arguments` and optional extra environment, waits for it.
-    public static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) -> Result {
+    /// Runs `program` (looked up in PATH) with `arguments` and optional extra environment, waits
+    /// for it (at most `timeout` seconds: then it is killed and the test records an issue).
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = Shell.defaultTimeout
+    ) -> Result {
         guard let running = start(program, arguments, environment: environment) else {
             return Result(exitCode: 127, stdout: [], stderr: "cannot run \(program)")
         }
-        return running.finish()
+        return running.finish(timeout: timeout)
+    }
+
+    /// Seconds on a monotonic clock.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Starts `program` in the background with standard input from /dev/null; nil when it cannot run.
@@ -94,7 +152,7 @@ public enum Shell {
             unlink(errPath)
             return nil
         }
-        return Running(pid: pid, outPath: outPath, errPath: errPath)
+        return Running(pid: pid, commandLine: ([program] + arguments).joined(separator: " "), outPath: outPath, errPath: errPath)
     }
 
     /// The whole contents of a file, or nil when it cannot be read.

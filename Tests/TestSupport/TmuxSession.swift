@@ -1,5 +1,6 @@
 import Audio
 import Synchronization
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -26,8 +27,27 @@ public final class TmuxSession: @unchecked Sendable {
         public var description: String
     }
 
-    /// Whether tmux can be run here (tests that need it are skipped otherwise).
-    public static let isAvailable: Bool = Shell.run("tmux", ["-V"]).exitCode == 0
+    /// tmux cannot be used here: the description says why and how to make it a skip or a failure.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Why tmux cannot be used here (`tmux -V` does not run or fails), or nil when it can.
+    public static let unavailableReason: String? = RequiredTools.problem(running: "tmux", ["-V"])
+
+    /// Whether tmux can be run here.
+    public static var isAvailable: Bool { unavailableReason == nil }
+
+    /// Whether the tmux suites run: when tmux works, and also when it does not but every suite
+    /// must run (CI=true or SEGUE_REQUIRE_ALL=1), so that each test fails with the reason.
+    /// Use as `@Suite(.enabled(if: TmuxSession.suitesRun, TmuxSession.skipReason))`.
+    public static var suitesRun: Bool { isAvailable || RequiredTools.mustRunEverything }
+
+    /// What a skipped tmux suite says (printed by the test runner with the skip).
+    public static var skipReason: Comment {
+        Comment(
+            rawValue: "tmux cannot be used here (\(unavailableReason ?? "")); set CI=true or SEGUE_REQUIRE_ALL=1 to make this a failure")
+    }
 
     /// The debug build of `segue` (build it with `swift build --build-tests`).
     public static let segue = Fixtures.packageRoot + "/.build/debug/segue"
@@ -55,6 +75,11 @@ public final class TmuxSession: @unchecked Sendable {
         arguments: [String] = [], program: String = TmuxSession.segue, columns: Int = 80, rows: Int = 24, home: String? = nil,
         term: String = "xterm-256color", environment: [String: String] = [:], stopsDaemon: Bool = true
     ) throws {
+        if let reason = Self.unavailableReason {
+            throw Unavailable(
+                description: "tmux is needed and cannot be used: \(reason). "
+                    + "Install tmux (make deps), or run without CI=true / SEGUE_REQUIRE_ALL=1 to skip these suites.")
+        }
         let number = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
         name = "segue-test-\(getpid())-\(number)"
         self.home = home ?? Fixtures.temporaryDirectory()
@@ -71,7 +96,7 @@ public final class TmuxSession: @unchecked Sendable {
         let command = words.map(Self.shellQuoted).joined(separator: " ")
         let started = Self.tmux(
             name, ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", String(columns), "-y", String(rows), command])
-        guard started.exitCode == 0 else { throw Timeout(description: "tmux did not start: \(started.stderr)") }
+        guard started.exitCode == 0 else { throw Unavailable(description: "tmux did not start: \(started.stderr)") }
         let facts = Self.tmux(name, ["display-message", "-p", "-t", "main", "#{pane_pid} #{socket_path}"]).stdoutText.trimmingNewline
         shellPID = facts.split(separator: " ").first.flatMap { pid_t($0) }
         socketPath = facts.split(separator: " ", maxSplits: 1).dropFirst().first.map(String.init)
@@ -178,13 +203,7 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// The pid of the daemon using `home`, from the process table.
-    public func daemonPID() -> pid_t? {
-        let all = Shell.run("pgrep", ["-f", "segue daemon --foreground"]).stdoutText.split(separator: "\n").compactMap { pid_t($0) }
-        return all.first { pid in
-            let environ = Shell.readFile("/proc/\(pid)/environ") ?? []
-            return String(decoding: environ, as: UTF8.self).contains("SEGUE_HOME=\(home)\u{0}")
-        }
-    }
+    public func daemonPID() -> pid_t? { Processes.daemonPID(home: home) }
 
     /// Waits (up to `timeout` seconds) for the daemon of `home` to end; true when it has.
     @discardableResult
@@ -242,20 +261,10 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Whether `pid` is a live process (a zombie, waiting to be reaped, is not).
-    public static func isRunning(_ pid: pid_t) -> Bool {
-        guard let stat = Shell.readFile("/proc/\(pid)/stat") else { return false }
-        let text = String(decoding: stat, as: UTF8.self)
-        guard let close = text.lastIndex(of: ")") else { return false }
-        let state = text[text.index(after: close)...].trimmingPrefix(" ").first
-        return state != "Z" && state != "X"
-    }
+    public static func isRunning(_ pid: pid_t) -> Bool { Processes.isRunning(pid) }
 
     /// Seconds on a monotonic clock.
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { Shell.now() }
 }
 
 extension String {

@@ -67,7 +67,10 @@ import WireProtocol
         #expect(read.id == .number(7))
         #expect(read.result == .songs(songs.map(Self.wire)))
         #expect(read.text == ResultText.render(.songs(songs), width: 100))
-        guard case .songs(let decoded) = read.result else { return }
+        guard case .songs(let decoded) = read.result else {
+            Issue.record("the songs did not read back as songs")
+            return
+        }
         #expect(decoded.first?.releaseDate?.hasSuffix("Z") == true && decoded.first?.disc != nil && decoded.first?.track == 1)
 
         guard case .albums(let albums) = try rig.run("artist 9000000001") else { throw WireError.unreadableReply("artist") }
@@ -88,7 +91,10 @@ import WireProtocol
         guard case .done(let empty) = try rig.run("status") else { throw WireError.unreadableReply("status") }
         let idle = try readBack(.done(empty)).result
         #expect(idle == .status(Self.wire(empty)))
-        guard case .status(let idleSnapshot) = idle else { return }
+        guard case .status(let idleSnapshot) = idle else {
+            Issue.record("status did not read back as a status")
+            return
+        }
         #expect(idleSnapshot.current == nil && idleSnapshot.queuePosition == nil && idleSnapshot.duration == nil)
         #expect(idleSnapshot.status == "stopped" && idleSnapshot.repeat == "none" && idleSnapshot.shuffle == "off")
 
@@ -110,7 +116,10 @@ import WireProtocol
         guard case .queue(let entries, let current) = try rig.run("queue") else { throw WireError.unreadableReply("queue") }
         let queue = try readBack(.queue(entries, current: current)).result
         #expect(queue == .queue(entries: entries.map(Self.wire), current: current.map { Int($0.rawValue) }))
-        guard case .queue(let read, let readCurrent) = queue else { return }
+        guard case .queue(let read, let readCurrent) = queue else {
+            Issue.record("the queue did not read back as a queue")
+            return
+        }
         #expect(read.map(\.title) == ["Song 1:441000", "Song 2:441000", "Song 3:441000"])
         #expect(read[0].subtitle == "Band — Night" && readCurrent == read[1].id)
         #expect(try readBack(.queue([], current: nil)).result == .queue(entries: [], current: nil))
@@ -171,9 +180,10 @@ import WireProtocol
         _ = try rig.run("add 1:4410 2:4410")
         // Play both entries to the end, so the player sends every kind of event it sends on its own.
         rig.output.release()
-        for _ in 0..<1000 where !rig.events.list.withLock({ $0.contains { if case .queueEnded = $0 { true } else { false } } }) {
-            sleepSeconds(0.01)
+        let ended = Poll.until(timeout: 30) {
+            rig.events.list.withLock { $0.contains { if case .queueEnded = $0 { true } else { false } } }
         }
+        try #require(ended, "the queue played to its end")
         let entry = try #require(rig.session.player.queue.entries.first)
         let made: [PlayerEvent] = [.entryFailed(entry, reason: "Could not download it."), .outputFailed("No sound device.")]
         let events = rig.events.list.withLock { $0 } + made
