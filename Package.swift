@@ -53,7 +53,8 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library", "SQLiteStore",
+                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
+                "SQLiteStore",
                 "Session", "WireProtocol", "Daemon", "Terminal", "TUI",
             ]
         ),
@@ -77,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Player", "Audio", "TestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

@@ -347,7 +347,8 @@ public final class AudioPipeline: Sendable {
                 ring.waitWhilePaused()
                 output.setPaused(false)
             }
-            guard let (item, discard) = ring.pop() else { return }
+            guard let next = ring.pop() else { return }
+            guard case .item(let item, let discard) = next else { continue }  // held: paused above
             if discard { output.discardBuffered() }
             do {
                 switch item {

@@ -62,12 +62,23 @@ final class PCMRing: Sendable {
         }
     }
 
-    /// The next item, waiting while empty or paused; nil once closed. `discard` is true when a
-    /// flush happened since the last pop, so the device's buffered audio must be dropped first.
-    func pop() -> (item: PipelineItem, discard: Bool)? {
+    /// What the consumer takes next.
+    enum Next {
+        /// An item to play; `discard` is true when a flush happened since the last pop, so the
+        /// device's buffered audio must be dropped first.
+        case item(PipelineItem, discard: Bool)
+        /// Playback is held: the consumer should pause the device and wait (`waitWhilePaused`).
+        case paused
+    }
+
+    /// The next item, waiting while empty; `.paused` as soon as playback is held, even while
+    /// the consumer was waiting for an item, so the device is paused rather than left to run
+    /// dry; nil once closed.
+    func pop() -> Next? {
         // Opening the device is not playback, so it goes ahead while paused (prepareToPlay).
-        lock.wait(until: { $0.closed || ($0.head < $0.items.count && (!$0.paused || $0.headIsOpen)) }) { s in
+        lock.wait(until: { $0.closed || $0.paused || ($0.head < $0.items.count) }) { s in
             guard !s.closed else { return nil }
+            guard s.head < s.items.count, !s.paused || s.headIsOpen else { return .paused }
             let item = s.items[s.head]
             s.head += 1
             s.queuedSamples -= Self.weight(of: item)
@@ -77,7 +88,7 @@ final class PCMRing: Sendable {
             }
             let discard = s.discardPending
             s.discardPending = false
-            return (item, discard)
+            return .item(item, discard: discard)
         }
     }
 

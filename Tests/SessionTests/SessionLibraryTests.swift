@@ -97,11 +97,11 @@ import Testing
         #expect(session.player.queue.entries.map(\.item.location) == ["not-a-track"])
         // Importing a file that is not there, exporting into a folder that is not there.
         let missing = Fixtures.temporaryDirectory() + "/no-such.m3u"
-        #expect(throws: CommandError.failed("Cannot read \(missing): No such file or directory.")) {
+        #expect(throws: CommandError.failed("Cannot read \(missing): no such file.")) {
             try run(session, "playlist import \(missing)")
         }
         let nowhere = Fixtures.temporaryDirectory() + "/no/such/folder/out.m3u"
-        #expect(throws: CommandError.failed("Cannot write \(nowhere): No such file or directory.")) {
+        #expect(throws: CommandError.failed("Cannot write \(nowhere): no such file.")) {
             try run(session, "playlist export Empty \(nowhere)")
         }
         #expect(try library.playlists().map(\.name) == ["Empty"])
