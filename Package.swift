@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
-            dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
+            dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).

@@ -1,4 +1,5 @@
 import Catalog
+import Checked
 import Library
 import MusicModel
 import Player
@@ -103,6 +104,7 @@ public final class Session: Sendable {
             let queue = player.queue
             return .queue(queue.entries, current: queue.currentEntryID)
         case .add(let locations, let position):
+            try Self.checkRoom(in: "The queue", holding: player.queue.entries.count, adding: locations.count)
             let wasEmpty = player.queue.entries.isEmpty
             player.insert(described(locations), position: position)
             if wasEmpty { try player.play() }
@@ -115,6 +117,7 @@ public final class Session: Sendable {
             guard start >= 1, start <= locations.count else {
                 throw CommandError.failed("There is no item \(start) to start at; replace was given \(locations.count).")
             }
+            try Self.checkRoom(in: "The queue", holding: 0, adding: locations.count)
             // setQueue makes the start current; under shuffle it reshuffles with the current entry
             // first, so the chosen item plays first either way.
             player.setQueue(described(locations), startingAt: start - 1)
@@ -217,7 +220,10 @@ public final class Session: Sendable {
         case .create(let name): _ = try library.createPlaylist(name: name)
         case .rename(let name, let newName): try library.renamePlaylist(try id(name), to: newName)
         case .delete(let name): try library.deletePlaylist(try id(name))
-        case .add(let name, let locations): try library.addToPlaylist(try id(name), items: described(locations))
+        case .add(let name, let locations):
+            let held = try library.playlists().first { $0.name == name }?.itemCount ?? 0
+            try Self.checkRoom(in: "The playlist \"\(name)\"", holding: held, adding: locations.count)
+            try library.addToPlaylist(try id(name), items: described(locations))
         case .remove(let name, let ranges):
             // Positions count from 1 here and from 0 in the library; a range is shifted, never expanded.
             try positionsChecked(in: name) {
@@ -235,6 +241,13 @@ public final class Session: Sendable {
             try player.play()
         case .importM3U(let path, let name):
             let text = try TextFile.read(path)
+            // Counted before anything is parsed or stored: an 8 MB file of one-letter lines
+            // would otherwise become four million rows.
+            let entries = text.split(whereSeparator: \.isNewline).count { !$0.isEmpty && $0.first != "#" }
+            guard entries <= Limits.maxQueueEntries else {
+                throw CommandError.failed(
+                    "\(path) lists \(entries) entries; a playlist can hold at most \(Limits.maxQueueEntries).")
+            }
             let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
             let base = String(path.split(separator: "/").last ?? Substring(path))
             let fallback = base.hasSuffix(".m3u8") ? String(base.dropLast(5)) : base.hasSuffix(".m3u") ? String(base.dropLast(4)) : base
@@ -245,6 +258,15 @@ public final class Session: Sendable {
             try TextFile.write(text, to: path)
         }
         return .done(snapshot)
+    }
+
+    /// Refuses an edit that would take a queue or playlist past `Limits.maxQueueEntries`, with
+    /// a sentence saying how many it holds, before anything is added.
+    static func checkRoom(in what: String, holding held: Int, adding count: Int) throws(CommandError) {
+        let cap = Limits.maxQueueEntries
+        guard let total = Checked.sum(held, count), total > cap else { return }
+        let has = held > 0 ? " and already holds \(held)" : ""
+        throw CommandError.failed("\(what) can hold at most \(cap) entries\(has); \(count) more cannot be added.")
     }
 
     private func requireCatalog() throws -> ITunesCatalog {

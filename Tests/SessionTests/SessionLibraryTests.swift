@@ -1,5 +1,6 @@
 import Audio
 import Catalog
+import Checked
 import Library
 import Player
 import SQLiteStore
@@ -118,10 +119,44 @@ import Testing
         }
         #expect(session.perform(line: "add 1:1000").isSuccess, "the rest still works")
     }
+
+    /// A queue or playlist stops at `Limits.maxQueueEntries` with a sentence, before anything is
+    /// stored: a playlist file of one-letter lines or a huge `replace` cannot grow them without end.
+    @Test func queuesAndPlaylistsStopAtTheirCapWithASentence() throws {
+        let (session, library) = try makeSession()
+        defer { session.player.shutdown() }
+        let cap = Limits.maxQueueEntries
+        let file = Fixtures.temporaryDirectory() + "/many.m3u"
+        try TextFile.write(String(repeating: "a\n", count: cap + 1), to: file)
+        #expect(throws: CommandError.failed("\(file) lists \(cap + 1) entries; a playlist can hold at most \(cap).")) {
+            try run(session, "playlist import \(file) many")
+        }
+        #expect(try library.playlists().isEmpty)
+        _ = try run(session, "add 1:1000")
+        let words = Array(repeating: "x", count: cap + 1).joined(separator: " ")
+        #expect(throws: CommandError.failed("The queue can hold at most \(cap) entries; \(cap + 1) more cannot be added.")) {
+            try run(session, "replace 1 " + words)
+        }
+        #expect(throws: CommandError.failed("The queue can hold at most \(cap) entries and already holds 1; \(cap) more cannot be added."))
+        {
+            try run(session, "add " + Array(repeating: "x", count: cap).joined(separator: " "))
+        }
+        #expect(session.player.queue.entries.map(\.item.location) == ["1:1000"])
+        _ = try run(session, "playlist create P")
+        _ = try run(session, "playlist add P 1:1000 2:1000")
+        #expect(
+            throws: CommandError.failed(
+                "The playlist \"P\" can hold at most \(cap) entries and already holds 2; \(cap - 1) more cannot be added.")
+        ) {
+            try run(session, "playlist add P " + Array(repeating: "x", count: cap - 1).joined(separator: " "))
+        }
+        #expect(try library.playlists().map(\.itemCount) == [2])
+    }
 }
 
 extension Result {
     fileprivate var isSuccess: Bool {
         if case .success = self { true } else { false }
     }
+
 }
