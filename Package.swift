@@ -66,7 +66,7 @@ let package = Package(
         ),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Checked"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Checked"], path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport"]),

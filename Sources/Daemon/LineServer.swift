@@ -376,6 +376,15 @@ private struct ClientState {
     var pendingStart = 0
 
     var queued: Int { outbox.count - outboxStart }
+
+    /// Closed: nothing more is sent or handled, and what waited is dropped.
+    mutating func markClosed() {
+        closed = true
+        outbox = []
+        outboxStart = 0
+        pending = []
+        pendingStart = 0
+    }
 }
 
 /// What the I/O thread does with a client this turn.
@@ -448,11 +457,7 @@ public final class LineClient: Sendable, Hashable {
 
     private func closeLocked(_ s: inout ClientState) {
         guard !s.closed else { return }
-        s.closed = true
-        s.outbox = []
-        s.outboxStart = 0
-        s.pending = []
-        s.pendingStart = 0
+        s.markClosed()
         guard s.descriptorsOpen else { return }
         shutdown(fd, Int32(SHUT_RDWR))
         wake.poke()
@@ -520,11 +525,7 @@ public final class LineClient: Sendable, Hashable {
     /// Closes the descriptor; only the I/O thread calls this.
     fileprivate func release() {
         state.withLock { s in
-            s.closed = true
-            s.outbox = []
-            s.outboxStart = 0
-            s.pending = []
-            s.pendingStart = 0
+            s.markClosed()
             guard s.descriptorsOpen else { return }
             s.descriptorsOpen = false
             Glibc.close(fd)

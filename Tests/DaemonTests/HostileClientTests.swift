@@ -37,9 +37,7 @@ private func eventually(_ condition: () -> Bool) -> Bool {
 private func sessionServer(_ path: String) throws -> (SessionServer, Session) {
     let output = ManualClockOutput()
     let session = Session(
-        player: MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-            openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+        player: MusicPlayer.silent(makeOutput: { output }),
         catalog: nil)
     return (try SessionServer(path: path, session: session), session)
 }

@@ -32,9 +32,7 @@ import WireProtocol
     private func serve(_ path: String, notice: (@Sendable () -> String?)? = nil) throws -> (SessionServer, Session) {
         let box = ServerBox()
         let output = ManualClockOutput()
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-            openSource: { NamedSource($0.location) }, onEvent: { event in box.current?.announce(event) })
+        let player = MusicPlayer.silent(makeOutput: { output }, onEvent: { event in box.current?.announce(event) })
         let session = Session(
             player: player, catalog: nil,
             onQuit: { startThread(name: "quitter") { box.current?.stop() } }, catalogNotice: notice)
@@ -193,9 +191,7 @@ import WireProtocol
         let path = Fixtures.temporaryDirectory() + "/s"
         let output = ManualClockOutput()
         let session = Session(
-            player: MusicPlayer(
-                decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-                openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+            player: MusicPlayer.silent(makeOutput: { output }),
             catalog: nil)
         let server = try SessionServer(path: path, session: session)
         defer {
@@ -234,9 +230,7 @@ import WireProtocol
         let transport = HeldCatalogTransport()
         let output = ManualClockOutput()
         let session = Session(
-            player: MusicPlayer(
-                decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-                openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+            player: MusicPlayer.silent(makeOutput: { output }),
             catalog: ITunesCatalog(transport: transport, settings: CatalogSettings(baseURL: "http://127.0.0.1:9")))
         return (try SessionServer(path: path, session: session), session, transport)
     }

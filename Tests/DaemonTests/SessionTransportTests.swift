@@ -23,9 +23,7 @@ import WireProtocol
         init(_ transport: Transport) throws {
             let output = self.output
             session = Session(
-                player: MusicPlayer(
-                    decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-                    openSource: { NamedSource($0.location) }, onEvent: { _ in }),
+                player: MusicPlayer.silent(makeOutput: { output }),
                 catalog: nil)
             if transport == .socket {
                 let path = Fixtures.temporaryDirectory() + "/s"

@@ -40,12 +40,7 @@ final class PlayerEventLog: Sendable {
 
 /// A player on fake decoders ("tag:frames[:rate][:failAt]" names) and a test output.
 private func makePlayer(_ output: any AudioOutput & Sendable, _ log: PlayerEventLog) -> MusicPlayer {
-    MusicPlayer(
-        decoders: FakeDecoderFactory(),
-        converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-        makeOutput: { output },
-        openSource: { NamedSource($0.location) },
-        onEvent: { log.record($0) })
+    MusicPlayer.silent(makeOutput: { output }, onEvent: { log.record($0) })
 }
 
 private func items(_ names: [String]) -> [PlayableItem] { names.map { PlayableItem(location: $0) } }

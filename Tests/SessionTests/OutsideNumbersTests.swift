@@ -13,9 +13,7 @@ import Testing
 @Suite struct OutsideNumbersSessionTests {
     private func makeSession() throws -> Session {
         let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-            makeOutput: { ManualClockOutput() }, openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        let player = MusicPlayer.silent()
         return Session(player: player, catalog: nil, library: library, clock: { 1_700_000_000 })
     }
 

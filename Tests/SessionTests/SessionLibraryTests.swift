@@ -14,10 +14,7 @@ import Testing
         let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
         let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
         let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-            makeOutput: { ManualClockOutput() },
-            openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        let player = MusicPlayer.silent()
         return (Session(player: player, catalog: catalog, library: library, clock: { 1_700_000_000 }), library)
     }
 
@@ -109,9 +106,7 @@ import Testing
     }
 
     @Test func withoutALibraryTheLibraryCommandsSaySo() throws {
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-            makeOutput: { ManualClockOutput() }, openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        let player = MusicPlayer.silent()
         let session = Session(player: player, catalog: nil)
         defer { player.shutdown() }
         for line in ["history", "saved", "playlist list", "history off", "unsave 9000000202", "playlist create X"] {

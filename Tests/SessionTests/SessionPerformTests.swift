@@ -11,12 +11,7 @@ import Testing
     private func makeSession(
         _ output: ManualClockOutput, catalog: ITunesCatalog? = nil, onQuit: (@Sendable () -> Void)? = nil
     ) -> Session {
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(),
-            converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-            makeOutput: { output },
-            openSource: { NamedSource($0.location) },
-            onEvent: { _ in })
+        let player = MusicPlayer.silent(makeOutput: { output })
         return Session(player: player, catalog: catalog, onQuit: onQuit)
     }
 

@@ -71,9 +71,7 @@ import Testing
     /// the daemon's library is unchanged.
     @Test func playlistImportOfADeviceIsASentence() throws {
         let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-            makeOutput: { ManualClockOutput() }, openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        let player = MusicPlayer.silent()
         defer { player.shutdown() }
         let session = Session(player: player, catalog: nil, library: library, clock: { 1_700_000_000 })
         let result = session.perform(line: "playlist import /dev/zero")

@@ -28,9 +28,7 @@ import WireProtocol
         let catalog = ITunesCatalog(
             transport: OneAnswer(body: Array(body.utf8)), settings: CatalogSettings(cacheLifetime: 0),
             rateLimiter: RateLimiter(callsPerMinute: 6000, burst: 1000))
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) },
-            makeOutput: { ManualClockOutput() }, openSource: { NamedSource($0.location) }, onEvent: { _ in })
+        let player = MusicPlayer.silent()
         let session = Session(player: player, catalog: catalog)
         defer { player.shutdown() }
         let result = try session.perform(line: "search huge").get()
