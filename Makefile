@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
 FIXTURES := .build/fixtures
 
-.PHONY: all deps build run test bench install uninstall fixtures clean format
+.PHONY: all deps build run test bench install uninstall fixtures clean format fuzz check-deep
 
 all: build
 
@@ -44,6 +44,31 @@ test: deps fixtures
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) build -c release --product segue
 	$(SWIFT) test --skip-build
+
+# The fuzzers of `make test` run for longer: DURATION seconds for each parser, one after another
+# (so the total is about DURATION × the number of fuzzers), each in a child under a memory limit.
+# SEED picks another sequence of cases; a failure prints the seed that replays it (docs/testing.md).
+DURATION ?= 60
+SEED ?=
+fuzz: deps fixtures
+	$(SWIFT) build --build-tests
+	SEGUE_FUZZ_SECONDS=$(DURATION) SEGUE_FUZZ_SEED=$(SEED) $(SWIFT) test --skip-build --no-parallel --filter FuzzTests
+
+# The suite under AddressSanitizer, then under ThreadSanitizer. Each has its own build directory
+# so neither clobbers the normal build (nor the other); a debug build, since `@testable` needs it
+# and the sanitizers want the code as written. The CLI suites still run `.build/debug/segue`.
+# Leak checking is off: Swift keeps flag bits in the high bits of String, indirect-enum and
+# weak-reference pointers, so LeakSanitizer cannot see them and reports live objects as leaked
+# (docs/testing.md; DEEP_ASAN_OPTIONS=detect_leaks=1 shows them). Swift's own crash backtracer is
+# off too: after a trap it reads stack memory that ASan reports as a second error.
+DEEP_ASAN_OPTIONS ?= detect_leaks=0
+check-deep: deps fixtures
+	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=$(DEEP_ASAN_OPTIONS) SWIFT_BACKTRACE=enable=no \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 bench: build fixtures
 	$(SWIFT) build -c release --product segue-bench

@@ -7,7 +7,8 @@ extension TUIModel {
         switch message {
         case .event(let event): return handle(event, now: now)
         case .reply(let id, let result, let text):
-            guard case .number(let n)? = id, let purpose = pending.removeValue(forKey: Int(n)) else {
+            // Only a whole number can be one of our ids; `Int(exactly:)` never traps on 1e300 or NaN.
+            guard case .number(let n)? = id, let key = Int(exactly: n), let purpose = pending.removeValue(forKey: key) else {
                 // The reply to subscribing is the status.
                 if case .success(.status(let s)) = result { update(s, now: now) }
                 return []
