@@ -52,7 +52,6 @@ import WireProtocol
             case 3: response.status = [0, -1, 199, 204, 301, 500, 503, 999, Int.max, Int.min][rng.int(10)]
             default: break
             }
-            if KnownBroken.number(response.headers["retry-after"]) { response.headers["retry-after"] = "5" }
             transport.answer.withLock { $0 = response }
             FuzzRunner.input("\(response.status) \(response.headers) " + String(decoding: body.prefix(2500), as: UTF8.self))
             // A terminal is at most 65,535 columns wide (`winsize.ws_col`).

@@ -1,3 +1,5 @@
+import Checked
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -41,8 +43,9 @@ public enum FuzzRunner {
     /// larger than 256 MiB fails the child.
     public static let addressSpaceKiB = (baselineMiB + 256) * 1024
 
-    /// The test binary's own peak address space with a trivial fuzzer on Linux x86_64 with
-    /// glibc limited to two malloc arenas (`MALLOC_ARENA_MAX=2`, set for the child).
+    /// Address space the test binary needs to run a fuzzer, rounded up: on Linux x86_64 with
+    /// glibc limited to two malloc arenas (`MALLOC_ARENA_MAX=2`, set for the child) it peaks at
+    /// 220 MiB unlimited and runs under a limit of 160 MiB, not 128 (docs/testing.md).
     public static let baselineMiB = 256
 
     /// The environment variable that tells the test binary it is the child of `name`.
@@ -50,7 +53,7 @@ public enum FuzzRunner {
 
     /// Runs fuzzer `name` in a child under the memory limit and returns the child's result,
     /// or, in the child itself, runs the cases and returns nil. `test` is the swift-testing id
-    /// of the calling test (`Module.Suite/test()`), used as the child's filter.
+    /// of the calling test without its parentheses (`Module.Suite/test`), the child's filter.
     ///
     /// In the parent: the child's outcome, with `failures` describing every problem (an empty
     /// list means every case ended in a value or a thrown error).
@@ -122,7 +125,7 @@ public enum FuzzRunner {
     static func runChild(_ name: String, test: String) -> (summary: String, failures: [String]) {
         let fuzzSeconds = environment("SEGUE_FUZZ_SECONDS").flatMap { Double($0) } ?? 0
         // Generous for `make test` on a loaded two-core machine; a hang ends here.
-        let deadline = Int(min(max(fuzzSeconds, 0), 86_400)) + 180
+        let deadline = Checked.clamped(fuzzSeconds, to: 0...86_400) + 180
         let executable = ownExecutable()
         // `exec` keeps the limit on the test binary itself; `timeout` sends TERM at the deadline
         // (the child prints the case it was in) and KILL 10 s later.
@@ -142,11 +145,11 @@ public enum FuzzRunner {
         }
         if !failLines.isEmpty { failures.append(failLines.joined(separator: "\n")) }
         if result.exitCode == 124 || result.exitCode == 137 {
-            failures.append("\(name) did not finish within \(deadline) s (a hang).\n" + tail(result.stderr) + tail(output))
+            failures.append("\(name) did not finish within \(deadline) s (a hang).\n" + digest(result.stderr) + tail(output))
         } else if result.exitCode != 0 || summary == nil {
             failures.append(
                 "\(name)'s child ended with status \(result.exitCode) (a trap, an allocation over the \(addressSpaceKiB / 1024) MiB limit, or a failed property).\n"
-                    + tail(result.stderr) + tail(output))
+                    + digest(result.stderr) + tail(output))
         }
         return (summary ?? "fuzz \(name): no summary", failures)
     }
@@ -165,7 +168,10 @@ public enum FuzzRunner {
 
     /// Adds `input` (shortened) to what is printed if the current case kills the process.
     public static func input(_ input: String) {
-        setCrashNote(currentNote + "  input: " + String(input.debugDescription.prefix(3000)) + "\n")
+        // Cut first: inputs can be megabytes, and this runs for every case.
+        var start = Substring(input.unicodeScalars.prefix(1500))
+        if start.utf8.count < input.utf8.count { start += "…" }
+        setCrashNote(currentNote + "  input: " + String(String(start).debugDescription.prefix(3000)) + " (\(input.utf8.count) bytes)\n")
     }
 
     nonisolated(unsafe) private static var currentNote = ""
@@ -228,7 +234,7 @@ public enum FuzzRunner {
 
     /// How long one step of a case may take before it counts as a hang in the making; from
     /// `SEGUE_FUZZ_SLOW` (seconds) when set.
-    public static let slowCommandSeconds = environment("SEGUE_FUZZ_SLOW").flatMap { Double($0) } ?? 2
+    public static let slowCommandSeconds = environment("SEGUE_FUZZ_SLOW").flatMap { Double($0) } ?? 10
 
     static func monotonicSeconds() -> Double {
         var t = timespec()
@@ -255,6 +261,20 @@ public enum FuzzRunner {
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         precondition(n > 0, "cannot read /proc/self/exe")
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// What matters in a dead child's standard error: the case and its input, the trap's message,
+    /// a sanitizer's verdict and the stack frames in Segue's own files; the end of it otherwise.
+    static func digest(_ text: String) -> String {
+        let keys = [
+            "died in case", "replay:", "input:", "Fatal error", "runtime failure", "ERROR: AddressSanitizer", "SUMMARY:", "allocate",
+        ]
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // (Register dumps quote the message's bytes too: they have an address but no " in ".)
+        let key = lines.filter { line in keys.contains { line.contains($0) } && !(line.contains("0x") && !line.contains(" in ")) }
+        let frames = lines.filter { $0.contains("/Sources/") || $0.contains("/Tests/") }.prefix(12)
+        if key.isEmpty && frames.isEmpty { return tail(text) }
+        return (key + frames).joined(separator: "\n") + "\n"
     }
 
     private static func tail(_ text: String) -> String {
