@@ -24,7 +24,9 @@ final class SessionRig: Sendable {
         let output = ManualClockOutput()
         let player = MusicPlayer(
             decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-            openSource: { NamedSource($0.location) }, onEvent: { _ in })
+            // Every item plays as the same short fake track: the fake decoder reads its track from
+            // the name ("tag:frames"), and a fuzzed name would size its samples.
+            openSource: { _ in NamedSource("1:4410") }, onEvent: { _ in })
         session = Session(
             player: player, catalog: catalog, library: library,
             item: { PlayableItem(location: $0, title: "Song \($0)", artist: "Band", album: "Night", duration: 10) },
