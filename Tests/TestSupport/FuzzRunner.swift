@@ -148,7 +148,8 @@ public enum FuzzRunner {
             failures.append("\(name) did not finish within \(deadline) s (a hang).\n" + digest(result.stderr) + tail(output))
         } else if result.exitCode != 0 || summary == nil {
             failures.append(
-                "\(name)'s child ended with status \(result.exitCode) (a trap, an allocation over the \(addressSpaceKiB / 1024) MiB limit, or a failed property).\n"
+                "\(name)'s child ended with status \(result.exitCode) before finishing its cases (a trap, an allocation over the "
+                    + "\(addressSpaceKiB / 1024) MiB limit, or a sanitizer's report).\n"
                     + digest(result.stderr) + tail(output))
         }
         return (summary ?? "fuzz \(name): no summary", failures)
