@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
 FIXTURES := .build/fixtures
 
-.PHONY: all deps build run test bench install uninstall fixtures clean format
+.PHONY: all deps build run test bench install uninstall fixtures clean format fuzz check-deep
 
 all: build
 
@@ -53,6 +53,45 @@ test: deps fixtures
 	       "(look for the tests above that started and never passed or failed)." >&2; \
 	fi; \
 	exit $$status
+
+# The fuzzers of `make test` run for longer: DURATION seconds for each parser, one after another
+# (so the total is about DURATION × the number of fuzzers), each in a child under a memory limit.
+# SEED picks another sequence of cases; a failure prints the seed that replays it (docs/testing.md).
+DURATION ?= 60
+SEED ?=
+fuzz: deps fixtures
+	$(SWIFT) build --build-tests
+	SEGUE_FUZZ_SECONDS=$(DURATION) SEGUE_FUZZ_SEED=$(SEED) $(SWIFT) test --skip-build --no-parallel --filter FuzzTests
+
+# The suite under AddressSanitizer, then under ThreadSanitizer; the run fails if either fails,
+# after both ran. Each has its own build directory so neither clobbers the normal build (nor the
+# other); a debug build, since `@testable` needs it and the sanitizers want the code as written.
+# The CLI suites still run `.build/debug/segue`. What the options are for (docs/testing.md):
+# * max_allocation_size_mb: the fuzzers' children cannot have `ulimit -v` under a sanitizer
+#   (it reserves terabytes of shadow), so an oversized allocation fails here instead of filling
+#   the machine.
+# * detect_leaks=0: Swift keeps flag bits in the high bits of String, indirect-enum and
+#   weak-reference pointers, so LeakSanitizer cannot see them and reports live objects as leaked
+#   (DEEP_ASAN_OPTIONS=detect_leaks=1 shows them).
+# * SWIFT_BACKTRACE=enable=no: after a trap Swift's backtracer reads stack memory in a way ASan
+#   reports as a second error; ASan prints the trap's stack itself (handle_sigill, handle_abort).
+# * exitcode=0 for TSan: it cannot see Synchronization.Mutex on Linux (Swift 6.3.1: four threads
+#   adding under Mutex.withLock are reported as racing), so Mutex-guarded code is reported; the
+#   reports are printed for reading and only failed tests fail the run.
+DEEP_ASAN_OPTIONS ?= detect_leaks=0:handle_abort=1:handle_sigill=1:max_allocation_size_mb=256
+DEEP_TSAN_OPTIONS ?= exitcode=0:max_allocation_size_mb=256
+check-deep: deps fixtures
+	$(SWIFT) build --build-tests
+	@asan=0; tsan=0; \
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan && \
+	ASAN_OPTIONS=$(DEEP_ASAN_OPTIONS) SWIFT_BACKTRACE=enable=no \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan || asan=1; \
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan && \
+	TSAN_OPTIONS=$(DEEP_TSAN_OPTIONS) SWIFT_BACKTRACE=enable=no \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan || tsan=1; \
+	echo "check-deep: AddressSanitizer run $$([ $$asan = 0 ] && echo passed || echo FAILED)," \
+	  "ThreadSanitizer run $$([ $$tsan = 0 ] && echo passed || echo FAILED)."; \
+	[ $$asan = 0 ] && [ $$tsan = 0 ]
 
 bench: build fixtures
 	$(SWIFT) build -c release --product segue-bench

@@ -88,5 +88,12 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
         // Without a terminal: widths, key decoding and the refusals; the screen itself is checked by hand.
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        // Seeded fuzzing of every non-audio parser of outside input, each in a child under a memory limit.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: [
+                "Audio", "Catalog", "CatalogHTTP", "Checked", "HTTP", "Library", "MusicModel", "Player", "SQLiteStore", "Session",
+                "TUI", "Terminal", "TestSupport", "WireProtocol",
+            ]),
     ]
 )
