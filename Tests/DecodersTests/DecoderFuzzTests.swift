@@ -37,7 +37,7 @@ import Testing
     func run() throws {
         let work = try #require(FuzzChild.work)
         let cap = try #require(FuzzChild.limitAddressSpace(), "could not cap the address space")
-        print("fuzz child \(work): address space capped at \(cap >> 20) MiB")
+        print("fuzz child \(work): address space capped at \(cap == Int.max ? "no limit (sanitizer)" : "\(cap >> 20) MiB")")
         var report: DecoderFuzz.Report
         if work == "m4a-reproducers" {
             report = DecoderFuzz.Report(parser: work)

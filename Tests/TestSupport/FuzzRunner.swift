@@ -156,7 +156,7 @@ public enum FuzzRunner {
     }
 
     /// True in a build with AddressSanitizer or ThreadSanitizer (their runtimes define these).
-    static let underSanitizer = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+    public static let underSanitizer = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
 
     // MARK: Crash notes
 
@@ -257,7 +257,8 @@ public enum FuzzRunner {
         return 0
     }
 
-    static func ownExecutable() -> String {
+    /// The path of this test binary, for re-running it as a child.
+    public static func ownExecutable() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         precondition(n > 0, "cannot read /proc/self/exe")
