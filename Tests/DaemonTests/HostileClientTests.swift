@@ -24,14 +24,8 @@ private func processThreads() -> Int {
     return count
 }
 
-/// Waits (up to 10 s) until `condition` holds; returns whether it did.
-private func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
+/// Waits (up to 30 s) until `condition` holds; returns whether it did.
+private func eventually(_ condition: () -> Bool) -> Bool { Poll.until(timeout: 30, condition) }
 
 /// A session over a socket with a player that makes no sound.
 private func sessionServer(_ path: String) throws -> (SessionServer, Session) {

@@ -87,9 +87,10 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(player.playerState.isPreparedToPlay)
         #expect(player.playerState.playbackStatus == .paused)
         output.advance(frames: 4096)
-        // A negative check needs a window: a prepared pipeline has nothing to report while it
-        // holds. Under load this can only pass without proving much, never fail wrongly.
-        sleepSeconds(0.05)
+        // The prepared pipeline opens the device, then holds it paused with the first audio
+        // waiting in the ring: once the device is paused the output thread is parked, so
+        // nothing written by then means nothing is played before play().
+        #expect(Poll.until(timeout: 20) { output.isPaused }, "the prepared pipeline holds the device paused")
         #expect(output.framesWritten == 0)  // prepared, not playing
         try player.play()
         #expect(player.playerState.playbackStatus == .playing)
