@@ -124,8 +124,10 @@ public enum FuzzRunner {
 
     static func runChild(_ name: String, test: String) -> (summary: String, failures: [String]) {
         let fuzzSeconds = environment("SEGUE_FUZZ_SECONDS").flatMap { Double($0) } ?? 0
-        // Generous for `make test` on a loaded two-core machine; a hang ends here.
-        let deadline = Checked.clamped(fuzzSeconds, to: 0...86_400) + 180
+        let cases = environment("SEGUE_FUZZ_CASES").flatMap { Int($0) } ?? 0
+        // Generous for `make test` on a loaded two-core machine, plus 50 ms a case for longer
+        // runs (`make fuzz`, 10,000 cases); a hang ends here.
+        let deadline = Checked.clamped(fuzzSeconds, to: 0...86_400) + 180 + min(max(cases, 0), 10_000_000) / 20
         let executable = ownExecutable()
         // `exec` keeps the limit on the test binary itself; `timeout` sends TERM at the deadline
         // (the child prints the case it was in) and KILL 10 s later.
@@ -136,7 +138,7 @@ public enum FuzzRunner {
         let result = Shell.run(
             "timeout",
             ["-k", "10", String(deadline), "/bin/sh", "-c", script, executable, "--testing-library", "swift-testing", "--filter", test],
-            environment: [childVariable: name, "MALLOC_ARENA_MAX": "2"])
+            environment: [childVariable: name, "MALLOC_ARENA_MAX": "2"], timeout: Double(deadline + 30))
         let output = result.stdoutText
         let summary = output.split(separator: "\n").first { $0.hasPrefix("fuzz \(name):") }.map(String.init)
         var failures: [String] = []
