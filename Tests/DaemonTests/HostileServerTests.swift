@@ -12,21 +12,33 @@ import Testing
 
 /// Something that is not our daemon, at a socket path our clients use: it accepts one client,
 /// sends `bytes` (paced by `pause` seconds between chunks, if any), then holds the connection
-/// open until the client goes away or 30 s pass.
+/// open until the client goes away, the fake is released, or 30 s pass.
+///
+/// Released, it wakes its thread and waits for it before closing the listener: a thread left
+/// polling a closed descriptor would accept from whatever socket next gets that number — another
+/// test's server — and close that test's client.
 private final class FakeDaemon: Sendable {
     let path: String
     private let listener: Int32
+    private let wake: (read: Int32, write: Int32)
+    private let finished = ConditionLock(false)
 
     init(sending bytes: [UInt8], chunk: Int = 1 << 16, pause: Double = 0) throws {
         path = Fixtures.temporaryDirectory() + "/socket"
         listener = makeUnixSocket()
+        wake = try #require(makeWakePipe())
         try #require(listener >= 0)
         try #require(bindUnix(listener, try #require(unixAddress(path))) == 0)
         try #require(listen(listener, 4) == 0)
-        let listener = self.listener
+        let (listener, wake, finished) = (self.listener, self.wake, self.finished)
         startThread(name: "fake daemon") {
-            var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 30_000) == 1 else { return }
+            defer { finished.withLockBroadcast { $0 = true } }
+            /// Waits for `fd` to be readable; false when woken to stop or after 30 s.
+            func readable(_ fd: Int32) -> Bool {
+                var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                return poll(&ready, 2, 30_000) > 0 && ready[1].revents == 0 && ready[0].revents != 0
+            }
+            guard readable(listener) else { return }
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }
             defer { close(fd) }
@@ -37,14 +49,23 @@ private final class FakeDaemon: Sendable {
                 }
                 if n <= 0 { return }  // the client gave up
                 offset += n
-                if pause > 0 { usleep(UInt32(pause * 1e6)) }
+                if pause > 0 {
+                    // Pacing, and a prompt stop when released.
+                    var stop = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+                    if poll(&stop, 1, Int32(pause * 1000)) > 0 { return }
+                }
             }
-            var hold = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&hold, 1, 30_000)
+            _ = readable(fd)  // hold the connection open
         }
     }
 
-    deinit { close(listener) }
+    deinit {
+        pokeWakePipe(wake.write)
+        finished.wait(until: { $0 }, timeout: 60) { _ in }
+        close(listener)
+        close(wake.read)
+        close(wake.write)
+    }
 }
 
 /// The clients (`segue ctl`, the terminal UI) read what answers at the socket with limits: a
