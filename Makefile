@@ -93,9 +93,21 @@ check-deep: deps fixtures
 	  "ThreadSanitizer run $$([ $$tsan = 0 ] && echo passed || echo FAILED)."; \
 	[ $$asan = 0 ] && [ $$tsan = 0 ]
 
+# `make bench BASELINE=HEAD~1` also builds that commit (in .build/baseline) and prints every Segue
+# figure beside its figure there, measured in the same run.
+BASELINE ?=
 bench: build fixtures
 	$(SWIFT) build -c release --product segue-bench
-	python3 scripts/bench.py
+	@if [ -n "$(BASELINE)" ]; then \
+	  rev=$$(git rev-parse --short "$(BASELINE)") && dir=.build/baseline/$$rev && \
+	  if [ ! -x $$dir/bin/segue-bench ]; then \
+	    rm -rf $$dir/src && git worktree add -f --detach $$dir/src $$rev >/dev/null && \
+	    (cd $$dir/src && $(SWIFT) build -c release --product segue && $(SWIFT) build -c release --product segue-bench) && \
+	    mkdir -p $$dir/bin && cp $$dir/src/.build/release/segue $$dir/src/.build/release/segue-bench $$dir/bin/ && \
+	    git worktree remove --force $$dir/src; \
+	  fi && \
+	  SEGUE_BASELINE_DIR=$$dir/bin SEGUE_BASELINE_LABEL=$$rev python3 scripts/bench.py; \
+	else python3 scripts/bench.py; fi
 
 install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/segue

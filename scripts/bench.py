@@ -152,16 +152,16 @@ def thread_switches(pid):
     return total
 
 
-def daemon_figures():
+def daemon_figures(segue):
     """segue daemon --foreground: start to first answer (median of 10), round trip, idle and paused cost."""
     import socket, statistics
     starts = []
-    home = os.path.join(WORK, "segue-home")
+    home = tempfile.mkdtemp(prefix="segue-home-", dir=WORK)
     env = dict(ENV, SEGUE_HOME=home, SEGUE_OUTPUT="null", SEGUE_CATALOG_URL="http://127.0.0.1:9")
     sock = os.path.join(home, "run", "socket")
     for _ in range(10):
         t0 = time.perf_counter()
-        proc = subprocess.Popen([SEGUE, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen([segue, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while True:
             try:
                 s = unix_request(sock, None)
@@ -174,7 +174,7 @@ def daemon_figures():
         s.close()
         proc.terminate()
         proc.wait()
-    proc = subprocess.Popen([SEGUE, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen([segue, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(0.5)
     s = unix_request(sock, None)
     f = s.makefile("rb")
@@ -331,16 +331,16 @@ def ui_keys(count=10000, half=17):
     return keys
 
 
-def ui_figures():
+def ui_figures(segue):
     """The terminal UI on a daemon holding 10,000 queue entries (paused, so only keys redraw), in a
     private tmux at 120x40 on the Queue view: send-keys to capture-pane showing the cursor's new row
     number, 50 keys (j, G, g, Ctrl-d, k). The same keys to less on a 10,000-line file through the
     same path are the baseline: what tmux and the polling cost by themselves."""
     import shlex, statistics
-    home = os.path.join(WORK, "ui-home")
+    home = tempfile.mkdtemp(prefix="ui-home-", dir=WORK)
     env = dict(ENV, SEGUE_HOME=home, SEGUE_CATALOG_URL="http://127.0.0.1:9")
     sock = os.path.join(home, "run", "socket")
-    daemon = subprocess.Popen([SEGUE, "daemon", "--foreground", "--output", "null", "--catalog", "demo"], env=env,
+    daemon = subprocess.Popen([segue, "daemon", "--foreground", "--output", "null", "--catalog", "demo"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     name = f"segue-bench-ui-{os.getpid()}"
     screens = []
@@ -361,7 +361,7 @@ def ui_figures():
             ask("add " + " ".join([shlex.quote(path)] * 2500))
         ask("pause")
         s.close()
-        ui = Tmux(name, f"exec env SEGUE_HOME={shlex.quote(home)} TERM=xterm-256color {shlex.quote(SEGUE)}", 120, 40, env)
+        ui = Tmux(name, f"exec env SEGUE_HOME={shlex.quote(home)} TERM=xterm-256color {shlex.quote(segue)}", 120, 40, env)
         screens.append(ui)
         ui.wait_for(lambda screen: "Queue  (1/10000)" in screen[1])
         times = []
@@ -381,6 +381,27 @@ def ui_figures():
         idle_cpu = (proc_cpu(pid) - c0) * 1000 / idle_seconds
         idle_wakeups = (switches() - s0) / idle_seconds
         ui_rss = proc_hwm(pid)
+        # One edit of the 10,000-entry queue by another client: what the daemon writes to its
+        # clients until the UI is up to date (a UI that refetches the queue costs megabytes).
+        def written():
+            for line in open(f"/proc/{daemon.pid}/io"):
+                if line.startswith("wchar:"):
+                    return int(line.split()[1])
+            return 0
+        s = unix_request(sock, None)
+        f = s.makefile("rb")
+        w0, t0 = written(), time.perf_counter()
+        ask("remove 2")
+        ui.wait_for(lambda screen: "/9999)" in screen[1])
+        edit_ms = (time.perf_counter() - t0) * 1000
+        last, stable_since = written(), time.perf_counter()
+        while time.perf_counter() - stable_since < 1.0:
+            time.sleep(0.1)
+            now = written()
+            if now != last:
+                last, stable_since = now, time.perf_counter()
+        edit_bytes = last - w0
+        s.close()
         text = os.path.join(WORK, "lines.txt")
         with open(text, "w") as out:
             out.write("".join(f"line {i:05d}\n" for i in range(1, 10001)))
@@ -399,7 +420,8 @@ def ui_figures():
         poll = (time.perf_counter() - t0) * 1000 / 200
         return {"median": statistics.median(times), "p95": percentile(times, 95), "less_median": statistics.median(less_times),
                 "less_p95": percentile(less_times, 95), "poll": poll, "keys": len(times),
-                "idle_cpu": idle_cpu, "idle_wakeups": idle_wakeups, "rss": ui_rss}
+                "idle_cpu": idle_cpu, "idle_wakeups": idle_wakeups, "rss": ui_rss,
+                "edit_ms": edit_ms, "edit_bytes": edit_bytes}
     finally:
         for screen in screens:
             screen.close()
@@ -413,41 +435,22 @@ def hyperfine_mean(cmd):
     return json.load(open(out))["results"][0]["mean"] * 1000
 
 
-def main():
-    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less"]:
-        if not shutil.which(tool):
-            sys.exit(f"bench: {tool} is missing; run make deps")
-    mp3 = os.path.join(FX, "tone30.mp3")
-    m4a = os.path.join(FX, "preview.m4a")
-    long_mp3, long_m4a = make_long_fixtures()
+def segue_side(segue, segue_bench):
+    """Every figure of one Segue build, by name: (value, unit, lower is better)."""
+    fig = {}
+    mp3, m4a = os.path.join(FX, "tone30.mp3"), os.path.join(FX, "preview.m4a")
     start_pulse()
     try:
-        # Real-time playback of the same 30 s files into the null sink.
-        s_cpu, s_rss, _ = timed([SEGUE, "play", "--output", "alsa:pulse", mp3])
-        m_cpu, m_rss, _ = timed(["mpg123", "-q", "-o", "alsa", "-a", "pulse", mp3])
-        row("play 30 s MP3: CPU", s_cpu, m_cpu, "mpg123", "s")
-        row("play 30 s MP3: peak RSS", s_rss, m_rss, "mpg123", "MB")
-        s_cpu, s_rss, _ = timed([SEGUE, "play", "--output", "alsa:pulse", m4a])
-        c = cmus_play(m4a, 30)
-        if c:
-            row("play 30 s M4A: CPU", s_cpu, c[0], "cmus", "s")
-            row("play 30 s M4A: peak RSS", s_rss, c[1], "cmus", "MB")
-        d = mpd_play(m4a, 30)
-        row("play 30 s M4A: CPU", s_cpu, d[0], "mpd", "s")
-        row("play 30 s M4A: peak RSS", s_rss, d[1], "mpd", "MB")
+        cpu, rss, _ = timed([segue, "play", "--output", "alsa:pulse", mp3])
+        fig["play 30 s MP3: CPU"], fig["play 30 s MP3: peak RSS"] = (cpu, "s", True), (rss, "MB", True)
+        cpu, rss, _ = timed([segue, "play", "--output", "alsa:pulse", m4a])
+        fig["play 30 s M4A: CPU"], fig["play 30 s M4A: peak RSS"] = (cpu, "s", True), (rss, "MB", True)
     finally:
         run(["pulseaudio", "-k"])
-
-    # Decode throughput: seconds of audio per CPU second, unpaced, 10-minute files.
-    null_wav = "wav:/dev/null"
-    s_cpu, _, _ = timed([SEGUE, "play", "--output", null_wav, long_mp3])
-    m_cpu, _, _ = timed(["mpg123", "-q", "-t", long_mp3])
-    f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_mp3, "-f", "null", "-"])
-    row("decode MP3: audio s per CPU s", 600 / s_cpu, 600 / m_cpu, "mpg123 -t", "x", lower_is_better=False)
-    row("decode MP3: audio s per CPU s", 600 / s_cpu, 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
-    s_cpu, _, _ = timed([SEGUE, "play", "--output", null_wav, long_m4a])
-    f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_m4a, "-f", "null", "-"])
-    row("decode M4A: audio s per CPU s", 600 / s_cpu, 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
+    cpu, _, _ = timed([segue, "play", "--output", "wav:/dev/null", LONG[0]])
+    fig["decode MP3: audio s per CPU s"] = (600 / cpu, "x", False)
+    cpu, _, _ = timed([segue, "play", "--output", "wav:/dev/null", LONG[1]])
+    fig["decode M4A: audio s per CPU s"] = (600 / cpu, "x", False)
 
     # Engine latencies and idle cost, measured in-process (segue-bench), a preview served on loopback.
     server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", FX],
@@ -458,59 +461,107 @@ def main():
         if "port" in line:
             port = line.split("port")[1].split()[0]
             break
-    engine = []
     try:
-        out = subprocess.run([SEGUE_BENCH, os.path.join(FX, "tone-fs.m4a"), os.path.join(FX, "tone.mp3"),
+        out = subprocess.run([segue_bench, os.path.join(FX, "tone-fs.m4a"), os.path.join(FX, "tone.mp3"),
                               f"http://127.0.0.1:{port}/preview.m4a"], env=dict(ENV, no_proxy="127.0.0.1"),
                              capture_output=True, text=True, timeout=120)
         for line in out.stdout.splitlines():
             name, value, unit = line.split()
-            engine.append((name, float(value), unit))
+            fig["engine: " + name] = (float(value), unit, True)
     finally:
         server.terminate()
 
-    # The daemon: start to socket answering (vs mpd), command round trip, idle and paused cost.
-    daemon = daemon_figures()
-    mpd_start = mpd_start_ms()
+    daemon = daemon_figures(segue)
+    fig["daemon: start to socket answering"] = (daemon["start"], "ms", True)
+    fig["daemon: status round trip"] = (daemon["rtt"], "ms", True)
+    for name in ("idle", "paused"):
+        fig[f"daemon {name}: CPU per second"] = (daemon[name][0], "ms", True)
+        fig[f"daemon {name}: wake-ups per second"] = (daemon[name][1], "/s", True)
 
-    # The terminal UI: keystroke to screen with 10,000 rows, in tmux (vs less) and in-process.
-    ui = ui_figures()
+    ui = ui_figures(segue)
+    for key, name, unit in (("median", "UI key to screen, 10k rows: median", "ms"), ("p95", "UI key to screen, 10k rows: p95", "ms"),
+                            ("idle_cpu", "UI paused: CPU per second", "ms"), ("idle_wakeups", "UI paused: wake-ups per second", "/s"),
+                            ("rss", "UI peak RSS (10,000 rows)", "MB"), ("edit_ms", "UI: another client's edit to screen", "ms"),
+                            ("edit_bytes", "daemon bytes sent for one edit (UI attached)", "B")):
+        fig[name] = (ui[key], unit, True)
+    fig["_ui"] = ui
+    out = subprocess.run([segue_bench, "ui"], env=ENV, capture_output=True, text=True, timeout=120)
+    for line in out.stdout.splitlines():
+        if len(line.split()) == 3:
+            name, value, unit = line.split()
+            fig["UI in-process: " + name] = (float(value), unit, True)
+    fig["start-up (--version)"] = (hyperfine_mean(f"{segue} --version"), "ms", True)
+    return fig
+
+
+LONG = ()
+
+
+def main():
+    global LONG
+    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less"]:
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing; run make deps")
+    baseline = os.environ.get("SEGUE_BASELINE_DIR")
+    mp3 = os.path.join(FX, "tone30.mp3")
+    m4a = os.path.join(FX, "preview.m4a")
+    LONG = make_long_fixtures()
+    long_mp3, long_m4a = LONG
+    fig = segue_side(SEGUE, SEGUE_BENCH)
+    before = segue_side(os.path.join(baseline, "segue"), os.path.join(baseline, "segue-bench")) if baseline else None
+
+    # The other players, once.
+    start_pulse()
+    try:
+        m_cpu, m_rss, _ = timed(["mpg123", "-q", "-o", "alsa", "-a", "pulse", mp3])
+        row("play 30 s MP3: CPU", fig["play 30 s MP3: CPU"][0], m_cpu, "mpg123", "s")
+        row("play 30 s MP3: peak RSS", fig["play 30 s MP3: peak RSS"][0], m_rss, "mpg123", "MB")
+        c = cmus_play(m4a, 30)
+        if c:
+            row("play 30 s M4A: CPU", fig["play 30 s M4A: CPU"][0], c[0], "cmus", "s")
+            row("play 30 s M4A: peak RSS", fig["play 30 s M4A: peak RSS"][0], c[1], "cmus", "MB")
+        d = mpd_play(m4a, 30)
+        row("play 30 s M4A: CPU", fig["play 30 s M4A: CPU"][0], d[0], "mpd", "s")
+        row("play 30 s M4A: peak RSS", fig["play 30 s M4A: peak RSS"][0], d[1], "mpd", "MB")
+    finally:
+        run(["pulseaudio", "-k"])
+    m_cpu, _, _ = timed(["mpg123", "-q", "-t", long_mp3])
+    f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_mp3, "-f", "null", "-"])
+    row("decode MP3: audio s per CPU s", fig["decode MP3: audio s per CPU s"][0], 600 / m_cpu, "mpg123 -t", "x", lower_is_better=False)
+    row("decode MP3: audio s per CPU s", fig["decode MP3: audio s per CPU s"][0], 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
+    f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_m4a, "-f", "null", "-"])
+    row("decode M4A: audio s per CPU s", fig["decode M4A: audio s per CPU s"][0], 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
+    mpd_start = mpd_start_ms()
+    ui = fig["_ui"]
     row("UI key to screen, 10k rows: median", ui["median"], ui["less_median"], "less", "ms")
     row("UI key to screen, 10k rows: p95", ui["p95"], ui["less_p95"], "less", "ms")
-    out = subprocess.run([SEGUE_BENCH, "ui"], env=ENV, capture_output=True, text=True, timeout=120)
-    ui_inprocess = [line.split() for line in out.stdout.splitlines() if len(line.split()) == 3]
-
-    # Start-up.
-    row("start-up (--version)", hyperfine_mean(f"{SEGUE} --version"), hyperfine_mean("mpg123 --version"), "mpg123", "ms")
+    row("daemon start to socket answering", fig["daemon: start to socket answering"][0], mpd_start, "mpd", "ms")
+    row("start-up (--version)", fig["start-up (--version)"][0], hyperfine_mean("mpg123 --version"), "mpg123", "ms")
 
     print(f"\n{'measure':34} {'segue':>9} {'other':>9}  {'vs':10} {'ratio':>6}")
     for what, s, o, name, unit, ratio, lower in rows:
         verdict = "better" if (ratio <= 1) == lower else "worse"
         print(f"{what:34} {s:9.3f} {o:9.3f}  {name:10} {ratio:6.2f}  ({unit}; {verdict})")
-    print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms")
-    print(f"\n{'engine (median of repeated runs)':44} {'value':>9}")
-    for name, value, unit in engine:
-        print(f"{name:44} {value:9.3f} {unit}")
-    print("targets: play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; paused: <= 1 wake-up/s")
-    print(f"\n{'daemon':44} {'value':>9}")
-    print(f"{'start to socket answering':44} {daemon['start']:9.1f} ms   (mpd: {mpd_start:.1f} ms, ratio {daemon['start'] / mpd_start:.2f})")
-    print(f"{'status round trip':44} {daemon['rtt']:9.3f} ms")
-    for name in ("idle", "paused"):
-        print(f"{name + ': CPU per second':44} {daemon[name][0]:9.3f} ms")
-        print(f"{name + ': wake-ups per second':44} {daemon[name][1]:9.1f} /s")
-    print("targets: start to socket <= 100 ms (mpd about 160 ms); idle and paused: <= 1 wake-up/s")
-    print(f"\n{'terminal UI, 10,000 queue rows, 120x40':44} {'value':>9}")
-    for stat in ("median", "p95"):
-        diff = ui[stat] - ui["less_" + stat]
-        print(f"{'keystroke to screen (tmux): ' + stat:44} {ui[stat]:9.3f} ms   (less: {ui['less_' + stat]:.3f} ms; difference {diff:.3f} ms)")
-    print(f"{'one capture-pane poll (resolution)':44} {ui['poll']:9.3f} ms   ({ui['keys']} keys: j, G, g, Ctrl-d, k)")
-    print(f"{'paused: UI CPU per second':44} {ui['idle_cpu']:9.3f} ms")
-    print(f"{'paused: UI wake-ups per second':44} {ui['idle_wakeups']:9.1f} /s")
-    print(f"{'UI peak RSS (10,000 rows)':44} {ui['rss']:9.1f} MB")
-    for name, value, unit in ui_inprocess:
-        print(f"{name:44} {float(value):9.3f} {unit}   (in-process, segue-bench ui)")
-    print("targets: keystroke to screen <= 16 ms (one frame at 60 Hz), the same with 10,000 rows as with 100;")
-    print("         paused: no wake-ups (the queue reply is decoded on its own thread, so it does not block keys)")
+    print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms;")
+    print("         play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; idle and paused: <= 1 wake-up/s;")
+    print("         keystroke to screen <= 16 ms with 10,000 rows; daemon start to socket <= 100 ms")
+
+    label = os.environ.get("SEGUE_BASELINE_LABEL", "before")
+    print(f"\n{'every Segue figure':50} {'now':>10} " + (f"{label:>10} {'ratio':>6}" if before else ""))
+    for name, (value, unit, lower) in fig.items():
+        if name.startswith("_"):
+            continue
+        line = f"{name:50} {value:10.3f} "
+        if before and name in before:
+            old = before[name][0]
+            ratio = value / old if old else float("nan")
+            verdict = "same" if 0.9 <= ratio <= 1.1 else ("better" if (ratio < 1) == lower else "worse")
+            line += f"{old:10.3f} {ratio:6.2f}  ({unit}; {verdict})"
+        else:
+            line += f"({unit})"
+        print(line)
+    if before:
+        print("(ratios within 0.9-1.1 are called the same: run-to-run noise on this machine is about that wide)")
     shutil.rmtree(WORK, ignore_errors=True)
 
 
