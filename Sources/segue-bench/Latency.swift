@@ -2,6 +2,7 @@ import ALSAOutput
 import Audio
 import Decoders
 import HTTP
+import MusicModel
 import Player
 import Synchronization
 

@@ -270,21 +270,4 @@ import Testing
         #expect(DemoCatalogTransport.resolve(previewURL: "demo:../etc/passwd", demoFolder: "/opt/segue/demo") == nil)
         #expect(DemoCatalogTransport.resolve(previewURL: "https://example.com/a.m4a", demoFolder: "/opt/segue/demo") == nil)
     }
-
-    @Test func locatesTheDemoFolder() throws {
-        // A development build: walk up from .build/release to Resources/demo.
-        let found = DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/release/segue")
-        #expect(found?.hasSuffix("/Resources/demo") == true)
-        #expect(found.map { Shell.readFile($0 + "/catalog.json") != nil } == true)
-        // An installed one: <prefix>/bin/segue and <prefix>/share/segue/demo.
-        let prefix = Shell.run("mktemp", ["-d"]).stdoutText.split(separator: "\n").first.map(String.init) ?? "/tmp"
-        #expect(Shell.run("mkdir", ["-p", prefix + "/bin", prefix + "/share/segue/demo"]).exitCode == 0)
-        #expect(Shell.run("cp", [Self.folder + "/catalog.json", prefix + "/share/segue/demo/"]).exitCode == 0)
-        let installed = DemoCatalogTransport.locateDemoFolder(executablePath: prefix + "/bin/segue")
-        #expect(installed?.hasSuffix("/share/segue/demo") == true)
-        #expect(installed.map { Shell.readFile($0 + "/catalog.json") != nil } == true)
-        // Nothing anywhere above.
-        #expect(DemoCatalogTransport.locateDemoFolder(executablePath: "/nonexistent/bin/segue") == nil)
-        _ = Shell.run("rm", ["-rf", prefix])
-    }
 }
