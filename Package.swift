@@ -79,7 +79,9 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "TestSupport"]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

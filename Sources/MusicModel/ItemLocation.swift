@@ -105,6 +105,8 @@ public enum ItemLocation: Hashable, Sendable, CustomStringConvertible {
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`.
     private static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 }
