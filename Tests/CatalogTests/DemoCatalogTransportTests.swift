@@ -262,6 +262,23 @@ import Testing
         _ = Shell.run("rm", ["-rf", dir])
     }
 
+    @Test func objectsWithBracesAndQuotesInTheirTextAreAnsweredAsWritten() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let track = #"{"wrapperType":"track", "kind":"song", "trackId":7, "trackName":"A \"}{[\\", "artistName":"B ]"}"#
+        let artist = #"{"wrapperType":"artist", "artistId":8, "artistName":"C, {D}"}"#
+        Shell.writeFile(dir + "/catalog.json", Array("[\n\(track),\n \(artist)\n]\n".utf8))
+        let demo = try DemoCatalogTransport(folder: dir)
+        let body = String(decoding: try demo.get("/lookup?id=7,8").body, as: UTF8.self)
+        #expect(body == "\n\n\n{\n \"resultCount\":2,\n \"results\": [\n\(track), \n\(artist)]\n}\n\n\n")
+        let answer = try JSONDecoder().decode(Envelope.self, from: Data(try demo.get("/search?term=%7D%7B&entity=song").body))
+        #expect(answer.results.map(\.trackName) == [#"A "}{[\"#])
+        // An element that is not an object is a corrupt catalog.
+        Shell.writeFile(dir + "/catalog.json", Array("[\(track), 5]".utf8))
+        #expect(throws: CatalogError.unreachable("the demo catalog is corrupt: \(dir)/catalog.json is not a JSON array of objects")) {
+            try DemoCatalogTransport(folder: dir)
+        }
+    }
+
     @Test func resolvesDemoPreviewURLs() {
         #expect(
             DemoCatalogTransport.resolve(previewURL: "demo:audio/x.m4a", demoFolder: "/opt/segue/demo") == "/opt/segue/demo/audio/x.m4a")
