@@ -1,6 +1,8 @@
 import Catalog
+import Library
 import MusicModel
 import Player
+import SQLiteStore
 import Session
 import TestSupport
 import Testing
@@ -33,6 +35,22 @@ import Testing
         #expect(entries.map(\.item.title) == ["Paper Boats", nil])
         #expect(entries.first?.item.artist == "Nadia")
         #expect(catalog.calls.contains("lookupSongs(502)"))
+    }
+
+    @Test func savingAskedTheCatalogWhatTheIDIs() throws {
+        let catalog = FakeCatalog(songs: Self.songs, albums: Self.albums)
+        let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
+        let player = MusicPlayer.silent()
+        defer { player.shutdown() }
+        let session = Session(player: player, catalog: catalog, library: library)
+        _ = try run(session, "save 501")
+        _ = try run(session, "save 900")
+        guard case .songs(let songs) = try run(session, "saved songs") else { throw Failure("saved songs gave no songs") }
+        #expect(songs.map(\.title) == ["Kite Season"])
+        guard case .albums(let albums) = try run(session, "saved albums") else { throw Failure("saved albums gave no albums") }
+        #expect(albums.map(\.title) == ["Kites"])
+        #expect(catalog.calls == ["lookup(501)", "lookup(900)", "albumTracks(900)"])
+        #expect(session.perform(line: "save 12345").failureSentence == CatalogError.notFound("the id 12345").description)
     }
 
     @Test func aCatalogFailureIsTheCommandsSentence() throws {
