@@ -26,7 +26,7 @@ let package = Package(
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
         .target(name: "Checked"),
         .target(name: "Audio", dependencies: ["Checked"]),
-        .target(name: "Player", dependencies: ["Audio", "Checked"]),
+        .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked"]),
         .target(name: "Library", dependencies: ["MusicModel", "Player", "Checked"]),
@@ -37,7 +37,7 @@ let package = Package(
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Audio", "Checked"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
-        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "Audio", "Checked"]),
+        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "MusicModel", "Audio", "Checked"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),
@@ -62,23 +62,26 @@ let package = Package(
         // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol"]
+            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol"]
         ),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Checked"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Checked"], path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport"]),
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["Audio", "Daemon", "TestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport"]),
+        .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "Audio", "TestSupport"]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

@@ -1,4 +1,6 @@
 import Checked
+import FoundationEssentials
+import MusicModel
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +10,9 @@ import Checked
 
 /// The offline demo catalog: answers iTunes Search API requests from the bundled `catalog.json`
 /// (made by `scripts/make-demo-catalog.sh`) the way the real service would, so a new user with no
-/// internet can still search, browse and play. Previews are `demo:audio/<file>` URLs; turn them
-/// into paths with `resolve(previewURL:demoFolder:)`.
+/// internet can still search, browse and play. Previews are `demo:audio/<file>` locations; turn
+/// them into paths with `resolve(previewURL:demoFolder:)`. The folder is found by the caller
+/// (the composition root); this type never searches the file system.
 ///
 /// Understood requests (scheme and host are ignored):
 /// * `/search?term=…&entity=song|musicTrack|album|musicArtist&media=…&country=…&limit=N`. Every
@@ -23,24 +26,32 @@ public struct DemoCatalogTransport: CatalogTransport {
     public let folder: String
     private let entries: [DemoEntry]
 
-    /// Reads `<folder>/catalog.json`. Throws `CatalogError.unreachable` when it is missing or unreadable.
+    /// Reads `<folder>/catalog.json` (a JSON array of iTunes result objects, read with the
+    /// module's `ITunesResult` decoding). Throws `CatalogError.unreachable` with a sentence when
+    /// it is missing, unreadable, larger than `Limits.maxCatalogBodyBytes` or not such an array.
     public init(folder: String) throws {
         self.folder = folder
         let path = folder + "/catalog.json"
         var info = stat()
-        if stat(path, &info) == 0, info.st_size > Limits.maxCatalogBodyBytes {
-            throw CatalogError.unreachable("the demo catalog is corrupt: \(path) is larger than any catalog Segue reads")
-        }
-        guard let bytes = demoReadFile(path) else {
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw CatalogError.unreachable("the demo catalog is missing: \(path)")
         }
-        var parser = DemoJSONParser(bytes)
-        guard let items = try? parser.parseTopLevelArray() else {
-            throw CatalogError.unreachable("the demo catalog is corrupt: \(path) is not a JSON array of objects")
+        // Checked before reading, so a wrong file never fills memory (the bundled one is about 27 KB).
+        guard info.st_size <= Limits.maxCatalogBodyBytes else {
+            throw CatalogError.unreachable("the demo catalog is corrupt: \(path) is larger than any catalog Segue reads")
         }
+        guard let data = try? Data(contentsOf: URL(filePath: path)), data.count <= Limits.maxCatalogBodyBytes else {
+            throw CatalogError.unreachable("the demo catalog is missing: \(path)")
+        }
+        let bytes = [UInt8](data)
+        // The decoder checks the JSON (and refuses deep nesting); the split keeps each object's
+        // bytes as written, which answers repeat like the service's.
+        guard let results = try? JSONDecoder().decode([ITunesResult].self, from: data),
+            let objects = Self.objectRanges(bytes), objects.count == results.count
+        else { throw CatalogError.unreachable("the demo catalog is corrupt: \(path) is not a JSON array of objects") }
         var entries: [DemoEntry] = []
-        for (value, raw) in items {
-            guard let entry = DemoEntry(value, raw: raw) else {
+        for (result, range) in zip(results, objects) {
+            guard let entry = DemoEntry(result, raw: Array(bytes[range])) else {
                 throw CatalogError.unreachable("the demo catalog is corrupt: an entry in \(path) has no wrapperType or id")
             }
             entries.append(entry)
@@ -60,51 +71,57 @@ public struct DemoCatalogTransport: CatalogTransport {
         }
     }
 
-    // MARK: Finding the demo folder
-
-    /// The demo folder for the executable at `executablePath`: `$SEGUE_DEMO_DIR`, then
-    /// `<executable's dir>/../share/segue/demo`, then the first `Resources/demo` found walking up
-    /// from the executable's directory (development builds live in `.build/release/`). Only
-    /// folders holding a `catalog.json` count; nil when none does.
-    public static func locateDemoFolder(executablePath: String) -> String? {
-        if let env = getenv("SEGUE_DEMO_DIR") {
-            let dir = String(cString: env)
-            if !dir.isEmpty, demoFileExists(dir + "/catalog.json") { return dir }
-        }
-        var dirs = [demoDirname(executablePath)]
-        if let real = demoRealpath(executablePath) {
-            let dir = demoDirname(real)
-            if dir != dirs[0] { dirs.append(dir) }
-        }
-        for dir in dirs {
-            let installed = dir + "/../share/segue/demo"
-            if demoFileExists(installed + "/catalog.json") { return demoRealpath(installed) ?? installed }
-        }
-        for start in dirs {
-            var dir = demoRealpath(start) ?? start
-            while true {
-                let candidate = dir + "/Resources/demo"
-                if demoFileExists(candidate + "/catalog.json") { return candidate }
-                let parent = demoDirname(dir)
-                if parent == dir { break }
-                dir = parent
-            }
-        }
-        return nil
-    }
-
-    /// The absolute path a `demo:` preview URL names ("demo:audio/x.m4a" → "<demoFolder>/audio/x.m4a"),
-    /// or nil for any other URL or one that would leave the demo folder.
+    /// The absolute path a `demo:` preview location names ("demo:audio/x.m4a" →
+    /// "<demoFolder>/audio/x.m4a"), or nil for any other location or one that would leave the
+    /// demo folder. `demoFolder` is absolute (as the composition root finds it).
     public static func resolve(previewURL: String, demoFolder: String) -> String? {
-        guard previewURL.hasPrefix("demo:") else { return nil }
-        var relative = demoPercentDecode(String(previewURL.dropFirst(5)), plusIsSpace: false)
+        guard case .demo(let encoded)? = ItemLocation(parsing: previewURL) else { return nil }
+        var relative = QueryEncoding.decode(encoded, plusIsSpace: false)
         while relative.hasPrefix("/") { relative.removeFirst() }
         let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
         guard !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         var base = demoFolder
-        if !base.hasPrefix("/") { base = demoRealpath(base) ?? demoCurrentDirectory() + "/" + base }
         while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
         return (base == "/" ? "" : base) + "/" + parts.joined(separator: "/")
+    }
+
+    /// The byte ranges of the objects of a top-level JSON array (already checked by the decoder),
+    /// or nil when an element is not an object.
+    private static func objectRanges(_ bytes: [UInt8]) -> [Range<Int>]? {
+        var ranges: [Range<Int>] = []
+        var depth = 0
+        var start = 0
+        var inString = false
+        var escaped = false
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 1 {
+                    guard byte == UInt8(ascii: "{") else { return nil }
+                    start = index
+                }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 1 { ranges.append(start..<(index + 1)) }
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","): break
+            default:
+                // A number, true, false or null directly in the array is not an object.
+                if depth == 1 { return nil }
+            }
+        }
+        return ranges
     }
 
     // MARK: Endpoints
@@ -116,7 +133,6 @@ public struct DemoCatalogTransport: CatalogTransport {
         "shortfilmartist", "shortfilm", "tvepisode", "tvseason", "software", "ipadsoftware", "macsoftware", "ebook",
         "allartist", "alltrack",
     ])
-
     private func search(_ query: [String: String]) -> CatalogHTTPResponse {
         if let bad = Self.checkCountry(query) { return bad }
         let media = query["media"]?.lowercased()
@@ -153,10 +169,10 @@ public struct DemoCatalogTransport: CatalogTransport {
             return Self.error(400, "Invalid value(s) for key(s): [resultEntity]")
         }
         guard let idList = query["id"] else { return Self.results([]) }
-        var ids: [Int] = []
+        var ids: [String] = []
         for part in idList.split(separator: ",") {
             guard let id = Int(part.trimmingSpaces()) else { return Self.error(400, "Invalid value(s) for key(s): [id]") }
-            ids.append(id)
+            ids.append(String(id))
         }
         let limit = Self.limit(query)
         var found: [DemoEntry] = []
@@ -202,42 +218,30 @@ public struct DemoCatalogTransport: CatalogTransport {
             kind = "albums"
         default: return nil
         }
-        var results: [String] = []
-        for item in items.prefix(min(count, 200)) {
-            let id = kind == "songs" ? item.trackId : item.collectionId
-            var fields: [(String, String)] = [
-                ("artistName", demoJSONString(item.artistName)),
-                ("id", demoJSONString(String(id ?? 0))),
-                ("name", demoJSONString((kind == "songs" ? item.trackName : item.collectionName) ?? "")),
-                ("releaseDate", demoJSONString(String(item.releaseDate.prefix(10)))),
-                ("kind", demoJSONString(kind)),
-            ]
-            if let artistId = item.artistId, item.collectionArtistId != artistId || kind == "songs" {
-                fields.append(("artistId", demoJSONString(String(artistId))))
-            }
-            if let artistURL = item.artistViewUrl {
-                fields.append(("artistUrl", demoJSONString(Self.chartURL(artistURL, country: country))))
-            }
-            fields.append(("artworkUrl100", demoJSONString(item.artworkUrl100 ?? "")))
-            fields.append(("genres", "[]"))
-            let url = (kind == "songs" ? item.trackViewUrl : item.collectionViewUrl) ?? ""
-            fields.append(("url", demoJSONString(Self.chartURL(url, country: country))))
-            results.append("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+        let results = items.prefix(min(count, 200)).map { item in
+            let songs = kind == "songs"
+            let artistId = item.artistId.flatMap { songs || item.collectionArtistId != $0 ? $0 : nil }
+            return ChartFeedBody.Entry(
+                artistName: item.artistName, id: (songs ? item.trackId : item.collectionId) ?? "0",
+                name: (songs ? item.trackName : item.collectionName) ?? "", releaseDate: String(item.releaseDate.prefix(10)),
+                kind: kind, artistId: artistId, artistUrl: item.artistViewUrl.map { Self.chartURL($0, country: country) },
+                artworkUrl100: item.artworkUrl100 ?? "", genres: [],
+                url: Self.chartURL((songs ? item.trackViewUrl : item.collectionViewUrl) ?? "", country: country))
         }
-        let title = kind == "songs" ? "Top Songs" : "Top Albums"
-        let body =
-            "{\"feed\":{\"title\":\"\(title)\",\"country\":\(demoJSONString(country)),"
-            + "\"updated\":\"Mon, 01 Jan 2024 00:00:00 +0000\",\"results\":[" + results.joined(separator: ",") + "]}}"
-        return CatalogHTTPResponse(status: 200, headers: ["content-type": "application/json; charset=utf-8"], body: Array(body.utf8))
+        let feed = ChartFeedBody.Feed(
+            title: kind == "songs" ? "Top Songs" : "Top Albums", country: country, updated: "Mon, 01 Jan 2024 00:00:00 +0000",
+            results: Array(results))
+        return CatalogHTTPResponse(
+            status: 200, headers: ["content-type": "application/json; charset=utf-8"], body: Self.json(ChartFeedBody(feed: feed)))
     }
 
     /// Songs in chart order: the first song of each album, then the second of each, and so on, so
     /// that the chart mixes artists.
     private func chartOrder(_ songs: [DemoEntry]) -> [DemoEntry] {
-        var albums: [Int: [DemoEntry]] = [:]
-        var order: [Int] = []
+        var albums: [String: [DemoEntry]] = [:]
+        var order: [String] = []
         for song in songs {
-            let album = song.collectionId ?? 0
+            let album = song.collectionId ?? ""
             if albums[album] == nil { order.append(album) }
             albums[album, default: []].append(song)
         }
@@ -284,8 +288,36 @@ public struct DemoCatalogTransport: CatalogTransport {
     }
 
     private static func error(_ status: Int, _ message: String) -> CatalogHTTPResponse {
-        CatalogHTTPResponse(status: status, headers: headers, body: Array("{\"errorMessage\":\(demoJSONString(message))}".utf8))
+        CatalogHTTPResponse(status: status, headers: headers, body: json(["errorMessage": message]))
     }
+
+    /// `value` as compact JSON (the encoder cannot fail on these plain values).
+    private static func json(_ value: some Encodable) -> [UInt8] {
+        (try? JSONEncoder().encode(value)).map { [UInt8]($0) } ?? Array("{}".utf8)
+    }
+}
+
+/// The chart feed's body, as the marketing tools send it.
+private struct ChartFeedBody: Encodable {
+    struct Feed: Encodable {
+        var title: String
+        var country: String
+        var updated: String
+        var results: [Entry]
+    }
+    struct Entry: Encodable {
+        var artistName: String
+        var id: String
+        var name: String
+        var releaseDate: String
+        var kind: String
+        var artistId: String?
+        var artistUrl: String?
+        var artworkUrl100: String
+        var genres: [String]
+        var url: String
+    }
+    var feed: Feed
 }
 
 // MARK: - Catalog entries
@@ -295,10 +327,10 @@ private struct DemoEntry: Sendable {
     var raw: [UInt8]
     var wrapperType: String
     var kind: String?
-    var artistId: Int?
-    var collectionId: Int?
-    var trackId: Int?
-    var collectionArtistId: Int?
+    var artistId: String?
+    var collectionId: String?
+    var trackId: String?
+    var collectionArtistId: String?
     var artistName: String
     var collectionName: String?
     var trackName: String?
@@ -314,40 +346,32 @@ private struct DemoEntry: Sendable {
     var collectionText: [Unicode.Scalar]
     var artistText: [Unicode.Scalar]
 
-    init?(_ value: DemoJSON, raw: [UInt8]) {
-        guard case .object(let members) = value else { return nil }
-        func string(_ key: String) -> String? {
-            if case .string(let text)? = members.first(where: { $0.0 == key })?.1 { return text }
-            return nil
-        }
-        func int(_ key: String) -> Int? {
-            if case .number(let text)? = members.first(where: { $0.0 == key })?.1 { return Int(text) }
-            return nil
-        }
-        guard let wrapperType = string("wrapperType") else { return nil }
-        self.raw = raw
-        self.wrapperType = wrapperType
-        kind = string("kind")
-        artistId = int("artistId")
-        collectionId = int("collectionId")
-        trackId = int("trackId")
-        collectionArtistId = int("collectionArtistId")
-        artistName = string("artistName") ?? ""
-        collectionName = string("collectionName")
-        trackName = string("trackName")
-        artistViewUrl = string("artistViewUrl") ?? string("artistLinkUrl")
-        collectionViewUrl = string("collectionViewUrl")
-        trackViewUrl = string("trackViewUrl")
-        artworkUrl100 = string("artworkUrl100")
-        releaseDate = string("releaseDate") ?? ""
-        discNumber = int("discNumber") ?? 1
-        trackNumber = int("trackNumber") ?? 0
+    /// Nil when the object has no `wrapperType`, or no id of its kind.
+    init?(_ result: ITunesResult, raw: [UInt8]) {
+        guard let wrapperType = result.wrapperType else { return nil }
         switch wrapperType {
-        case "artist": guard artistId != nil else { return nil }
-        case "collection": guard collectionId != nil else { return nil }
-        case "track": guard trackId != nil else { return nil }
+        case "artist": guard result.artistId != nil else { return nil }
+        case "collection": guard result.collectionId != nil else { return nil }
+        case "track": guard result.trackId != nil else { return nil }
         default: break
         }
+        self.raw = raw
+        self.wrapperType = wrapperType
+        kind = result.kind
+        artistId = result.artistId
+        collectionId = result.collectionId
+        trackId = result.trackId
+        collectionArtistId = result.collectionArtistId
+        artistName = result.artistName ?? ""
+        collectionName = result.collectionName
+        trackName = result.trackName
+        artistViewUrl = result.artistViewUrl ?? result.artistLinkUrl
+        collectionViewUrl = result.collectionViewUrl
+        trackViewUrl = result.trackViewUrl
+        artworkUrl100 = result.artworkUrl100
+        releaseDate = result.releaseDate ?? ""
+        discNumber = result.discNumber ?? 1
+        trackNumber = result.trackNumber ?? 0
         let artist = demoFold(artistName)
         let collection = demoFold(collectionName ?? "")
         trackText = demoFold(trackName ?? "") + ["\n"] + artist + ["\n"] + collection
@@ -383,7 +407,7 @@ private struct DemoRequest {
             queryText = rest[rest.index(after: mark)...]
             rest = rest[..<mark]
         }
-        var path = demoPercentDecode(String(rest), plusIsSpace: false)
+        var path = QueryEncoding.decode(String(rest), plusIsSpace: false)
         if !path.hasPrefix("/") { path = "/" + path }
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.path = path
@@ -397,35 +421,10 @@ private struct DemoRequest {
                 key = pair
                 value = ""
             }
-            let name = demoPercentDecode(String(key), plusIsSpace: true)
-            if query[name] == nil { query[name] = demoPercentDecode(String(value), plusIsSpace: true) }
+            let name = QueryEncoding.decode(String(key), plusIsSpace: true)
+            if query[name] == nil { query[name] = QueryEncoding.decode(String(value), plusIsSpace: true) }
         }
     }
-}
-
-private func demoPercentDecode(_ text: String, plusIsSpace: Bool) -> String {
-    var bytes: [UInt8] = []
-    let utf8 = Array(text.utf8)
-    var i = 0
-    func hex(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-    while i < utf8.count {
-        let c = utf8[i]
-        if c == UInt8(ascii: "%"), i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) {
-            bytes.append(high << 4 | low)
-            i += 3
-            continue
-        }
-        bytes.append(plusIsSpace && c == UInt8(ascii: "+") ? UInt8(ascii: " ") : c)
-        i += 1
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 // MARK: - Folding for search
@@ -467,245 +466,6 @@ private func demoContains(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scala
         if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
     }
     return false
-}
-
-// MARK: - JSON
-
-/// A parsed JSON value; numbers keep their text.
-private indirect enum DemoJSON: Sendable {
-    case null
-    case bool(Bool)
-    case number(String)
-    case string(String)
-    case array([DemoJSON])
-    case object([(String, DemoJSON)])
-}
-
-private struct DemoJSONError: Error {}
-
-/// A small JSON parser: catalog.json is read once, at start-up. Nesting deeper than
-/// `maxDepth` is refused rather than recursed into, so no file can exhaust the stack.
-private struct DemoJSONParser {
-    static let maxDepth = 32
-    let bytes: [UInt8]
-    var index = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// The elements of a top-level array of objects, each with its own bytes.
-    mutating func parseTopLevelArray() throws -> [(DemoJSON, [UInt8])] {
-        skipSpace()
-        try expect(UInt8(ascii: "["))
-        var items: [(DemoJSON, [UInt8])] = []
-        skipSpace()
-        if peek() == UInt8(ascii: "]") {
-            index += 1
-        } else {
-            while true {
-                skipSpace()
-                let start = index
-                let value = try parseValue()
-                guard case .object = value else { throw DemoJSONError() }
-                items.append((value, Array(bytes[start..<index])))
-                skipSpace()
-                if peek() == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "]"))
-                break
-            }
-        }
-        skipSpace()
-        guard index == bytes.count else { throw DemoJSONError() }
-        return items
-    }
-
-    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    private mutating func skipSpace() {
-        while let c = peek(), c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { index += 1 }
-    }
-
-    private mutating func expect(_ c: UInt8) throws {
-        guard peek() == c else { throw DemoJSONError() }
-        index += 1
-    }
-
-    private mutating func literal(_ word: String, _ value: DemoJSON) throws -> DemoJSON {
-        for c in word.utf8 { try expect(c) }
-        return value
-    }
-
-    private mutating func parseValue(depth: Int = 0) throws -> DemoJSON {
-        guard depth < Self.maxDepth else { throw DemoJSONError() }
-        skipSpace()
-        guard let c = peek() else { throw DemoJSONError() }
-        switch c {
-        case UInt8(ascii: "{"):
-            index += 1
-            var members: [(String, DemoJSON)] = []
-            skipSpace()
-            if peek() == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            while true {
-                skipSpace()
-                let key = try parseString()
-                skipSpace()
-                try expect(UInt8(ascii: ":"))
-                members.append((key, try parseValue(depth: depth + 1)))
-                skipSpace()
-                if peek() == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "}"))
-                return .object(members)
-            }
-        case UInt8(ascii: "["):
-            index += 1
-            var elements: [DemoJSON] = []
-            skipSpace()
-            if peek() == UInt8(ascii: "]") {
-                index += 1
-                return .array(elements)
-            }
-            while true {
-                elements.append(try parseValue(depth: depth + 1))
-                skipSpace()
-                if peek() == UInt8(ascii: ",") {
-                    index += 1
-                    continue
-                }
-                try expect(UInt8(ascii: "]"))
-                return .array(elements)
-            }
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        default:
-            let start = index
-            while let d = peek(),
-                d == UInt8(ascii: "-") || d == UInt8(ascii: "+") || d == UInt8(ascii: ".") || d == UInt8(ascii: "e")
-                    || d == UInt8(ascii: "E") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(d)
-            {
-                index += 1
-            }
-            guard index > start else { throw DemoJSONError() }
-            return .number(String(decoding: bytes[start..<index], as: UTF8.self))
-        }
-    }
-
-    private mutating func parseString() throws -> String {
-        try expect(UInt8(ascii: "\""))
-        var out: [UInt8] = []
-        while true {
-            guard let c = peek() else { throw DemoJSONError() }
-            index += 1
-            switch c {
-            case UInt8(ascii: "\""): return String(decoding: out, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard let e = peek() else { throw DemoJSONError() }
-                index += 1
-                switch e {
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "u"):
-                    var code = try hex4()
-                    if (0xD800..<0xDC00).contains(code), peek() == UInt8(ascii: "\\") {
-                        index += 1
-                        try expect(UInt8(ascii: "u"))
-                        let low = try hex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
-                    }
-                    out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
-                default: out.append(e)
-                }
-            default: out.append(c)
-            }
-        }
-    }
-
-    private mutating func hex4() throws -> UInt32 {
-        guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-        else { throw DemoJSONError() }
-        index += 4
-        return value
-    }
-}
-
-/// `text` as a JSON string literal.
-private func demoJSONString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
-
-// MARK: - Files
-
-/// The file's bytes; nil when it cannot be read or holds more than `Limits.maxCatalogBodyBytes`
-/// (the bundled catalog is about 27 KB), so a wrong file never fills memory.
-private func demoReadFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return nil
-        }
-        if n == 0 { return bytes }
-        guard bytes.count + n <= Limits.maxCatalogBodyBytes else { return nil }
-        bytes += buffer[0..<n]
-    }
-}
-
-private func demoFileExists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-}
-
-private func demoRealpath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-}
-
-private func demoCurrentDirectory() -> String {
-    guard let cwd = getcwd(nil, 0) else { return "." }
-    defer { free(cwd) }
-    return String(cString: cwd)
-}
-
-/// The directory part of `path` ("." when it has none).
-private func demoDirname(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    if slash == path.startIndex { return "/" }
-    return String(path[..<slash])
 }
 
 extension StringProtocol {

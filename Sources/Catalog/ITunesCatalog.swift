@@ -1,7 +1,7 @@
 import Checked
 import MusicModel
 
-/// The iTunes Search API (and Apple's chart feed) as typed requests.
+/// The iTunes Search API (and Apple's chart feed) as typed requests: the first `MusicCatalog`.
 ///
 /// Every request blocks until the answer is parsed: run them off the UI thread. They throw only
 /// `CatalogError`. Identical URLs are answered from memory, then from the optional disk cache,
@@ -9,7 +9,10 @@ import MusicModel
 /// answers that parsed are cached. Songs seen in any answer are remembered by id for as long, so
 /// `lookupSongs` (what playing `itunes:ID` does) asks only for the ones not seen. Calls to the Search API share one `RateLimiter` (see its
 /// policy); a 403 or 429 starts a back-off during which calls throw `.throttled` at once.
-public final class ITunesCatalog: Sendable {
+public final class ITunesCatalog: MusicCatalog {
+    /// The iTunes catalog's items are `itunes:ID`.
+    public var name: ItemLocation.CatalogName { .itunes }
+
     /// The endpoints, storefront and filters used by every request.
     public let settings: CatalogSettings
     /// The pace shared by all of this catalog's Search API calls.
@@ -41,7 +44,7 @@ public final class ITunesCatalog: Sendable {
     /// Songs matching `term` (only `kind == "song"`), at most `limit` (default
     /// `settings.defaultLimit`, kept within 1…200). `hasNextBatch` is true only when the answer
     /// was full and a larger limit is still possible; the next batch holds only new songs.
-    public func searchSongs(term: String, limit: Int? = nil) throws(CatalogError) -> MusicItemCollection<Song> {
+    public func searchSongs(term: String, limit: Int?) throws(CatalogError) -> MusicItemCollection<Song> {
         try search(term: term, entity: "song", limit: clampedLimit(limit), seen: []) { item in
             guard let song = item.song, !song.isMusicVideo else { return nil }
             return song
@@ -49,12 +52,12 @@ public final class ITunesCatalog: Sendable {
     }
 
     /// Albums (singles and EPs included) matching `term`; batches as in `searchSongs`.
-    public func searchAlbums(term: String, limit: Int? = nil) throws(CatalogError) -> MusicItemCollection<Album> {
+    public func searchAlbums(term: String, limit: Int?) throws(CatalogError) -> MusicItemCollection<Album> {
         try search(term: term, entity: "album", limit: clampedLimit(limit), seen: []) { $0.album }
     }
 
     /// Artists matching `term`; batches as in `searchSongs`.
-    public func searchArtists(term: String, limit: Int? = nil) throws(CatalogError) -> MusicItemCollection<Artist> {
+    public func searchArtists(term: String, limit: Int?) throws(CatalogError) -> MusicItemCollection<Artist> {
         try search(term: term, entity: "musicArtist", limit: clampedLimit(limit), seen: []) { $0.artist }
     }
 
@@ -68,12 +71,12 @@ public final class ITunesCatalog: Sendable {
     }
 
     private func search<Item: Identifiable & Sendable>(
-        term: String, entity: String, limit: Int, seen: Set<String>, extract: @escaping @Sendable (ITunesItem) -> Item?
+        term: String, entity: String, limit: Int, seen: Set<String>, extract: @escaping @Sendable (CatalogItem) -> Item?
     ) throws(CatalogError) -> MusicItemCollection<Item> where Item.ID == String {
         let trimmed = Self.trimmed(term)
         guard !trimmed.isEmpty else { return [] }
         let results = try results(searchURL(term: trimmed, entity: entity, limit: limit))
-        let all = results.compactMap(ITunesItem.init).compactMap(extract)
+        let all = results.compactMap(CatalogItem.init).compactMap(extract)
         let fresh = all.filter { !seen.contains($0.id) }
         // The service has no working offset; more exists only if this answer was full and the
         // limit can still grow. The next batch asks again with a larger limit and drops what we have.
@@ -102,7 +105,7 @@ public final class ITunesCatalog: Sendable {
         while start < missing.count {
             let chunk = missing[start..<min(missing.count, start + Self.maxIDsPerLookup)]
             start += Self.maxIDsPerLookup
-            for case .song(let song) in try results(lookupURL(ids: Array(chunk))).compactMap(ITunesItem.init) where found[song.id] == nil {
+            for case .song(let song) in try results(lookupURL(ids: Array(chunk))).compactMap(CatalogItem.init) where found[song.id] == nil {
                 found[song.id] = song
             }
         }
@@ -110,9 +113,9 @@ public final class ITunesCatalog: Sendable {
     }
 
     /// The song, album or artist with `id`; throws `.notFound` when the storefront has none.
-    public func lookup(id: String) throws(CatalogError) -> ITunesItem {
+    public func lookup(id: String) throws(CatalogError) -> CatalogItem {
         guard Self.isCatalogID(id) else { throw CatalogError.notFound("the id \"\(id)\"") }
-        guard let item = try results(lookupURL(ids: [id])).lazy.compactMap(ITunesItem.init).first else {
+        guard let item = try results(lookupURL(ids: [id])).lazy.compactMap(CatalogItem.init).first else {
             throw CatalogError.notFound("the id \(id)")
         }
         return item
@@ -122,7 +125,7 @@ public final class ITunesCatalog: Sendable {
     /// `AlbumTrackOrder`), music videos left out. Throws `.notFound` when the album is unknown.
     public func albumTracks(albumID: String) throws(CatalogError) -> Album {
         guard Self.isCatalogID(albumID) else { throw CatalogError.notFound("the album \"\(albumID)\"") }
-        let items = try results(lookupURL(ids: [albumID], entity: "song", limit: 200)).compactMap(ITunesItem.init)
+        let items = try results(lookupURL(ids: [albumID], entity: "song", limit: 200)).compactMap(CatalogItem.init)
         let albums = items.compactMap(\.album)
         guard var album = albums.first(where: { $0.id == albumID }) ?? albums.first else {
             throw CatalogError.notFound("the album \(albumID)")
@@ -136,7 +139,7 @@ public final class ITunesCatalog: Sendable {
     /// object the service sends first is skipped.
     public func artistAlbums(artistID: String) throws(CatalogError) -> MusicItemCollection<Album> {
         guard Self.isCatalogID(artistID) else { throw CatalogError.notFound("the artist \"\(artistID)\"") }
-        let items = try results(lookupURL(ids: [artistID], entity: "album", limit: 200)).compactMap(ITunesItem.init)
+        let items = try results(lookupURL(ids: [artistID], entity: "album", limit: 200)).compactMap(CatalogItem.init)
         return MusicItemCollection(items.compactMap(\.album))
     }
 
@@ -144,7 +147,7 @@ public final class ITunesCatalog: Sendable {
     /// service sends the artist object first). Throws `.notFound` when the artist is unknown.
     public func artist(id artistID: String) throws(CatalogError) -> Artist {
         guard Self.isCatalogID(artistID) else { throw CatalogError.notFound("the artist \"\(artistID)\"") }
-        let items = try results(lookupURL(ids: [artistID], entity: "album", limit: 200)).compactMap(ITunesItem.init)
+        let items = try results(lookupURL(ids: [artistID], entity: "album", limit: 200)).compactMap(CatalogItem.init)
         guard var artist = items.lazy.compactMap(\.artist).first(where: { $0.id == artistID }) else {
             throw CatalogError.notFound("the artist \(artistID)")
         }
@@ -154,10 +157,10 @@ public final class ITunesCatalog: Sendable {
 
     /// The artist's top songs, at most `limit` (1…200). The artist object is skipped; songs
     /// credited to another artist id (collaborations, features) are kept.
-    public func artistTopSongs(artistID: String, limit: Int = 10) throws(CatalogError) -> MusicItemCollection<Song> {
+    public func artistTopSongs(artistID: String, limit: Int) throws(CatalogError) -> MusicItemCollection<Song> {
         guard Self.isCatalogID(artistID) else { throw CatalogError.notFound("the artist \"\(artistID)\"") }
         let url = lookupURL(ids: [artistID], entity: "song", limit: clampedLimit(limit))
-        let songs = try results(url).compactMap(ITunesItem.init).compactMap(\.song).filter { !$0.isMusicVideo }
+        let songs = try results(url).compactMap(CatalogItem.init).compactMap(\.song).filter { !$0.isMusicVideo }
         return MusicItemCollection(songs)
     }
 
@@ -177,7 +180,7 @@ public final class ITunesCatalog: Sendable {
     /// so one lookup fetches the songs; entries the lookup does not return are skipped.
     /// `storefront` defaults to the settings' one. The feed is another host, so it is cached but
     /// not counted against the Search API's pace; the lookup is.
-    public func topCharts(storefront: String? = nil, limit: Int = 25) throws(CatalogError) -> [Song] {
+    public func topCharts(storefront: String?, limit: Int) throws(CatalogError) -> [Song] {
         let code = storefront.map(CatalogSettings.normalizedStorefront) ?? settings.storefront
         let url = chartsURL(storefront: code, limit: limit)
         let (body, storable) = try fetch(url, rateLimited: false)
@@ -199,7 +202,7 @@ public final class ITunesCatalog: Sendable {
         if storable { store(body, for: url) }
         if settings.cacheLifetime > 0 {
             let songs = results.compactMap { result -> Song? in
-                if case .song(let song)? = ITunesItem(result) { return song }
+                if case .song(let song)? = CatalogItem(result) { return song }
                 return nil
             }
             songMemo.remember(songs, expiresAt: clock.now() + settings.cacheLifetime)
@@ -254,9 +257,7 @@ public final class ITunesCatalog: Sendable {
 
     private func clampedLimit(_ limit: Int?) -> Int { min(200, max(1, limit ?? settings.defaultLimit)) }
 
-    private static func isCatalogID(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.count <= 20 && id.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-    }
+    private static func isCatalogID(_ id: String) -> Bool { ItemLocation.isCatalogID(id) }
 
     private static func trimmed(_ text: String) -> String {
         String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())

@@ -25,4 +25,31 @@ public enum QueryEncoding: Sendable {
     public static func query(_ items: [(String, String)]) -> String {
         items.map { "\($0.0)=\(encode($0.1))" }.joined(separator: "&")
     }
+
+    /// `text` with `%XX` escapes decoded (and `+` as a space when `plusIsSpace`, as in query
+    /// values); a `%` not followed by two hex digits stays, and invalid UTF-8 becomes U+FFFD.
+    public static func decode(_ text: String, plusIsSpace: Bool) -> String {
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var i = 0
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        while i < utf8.count {
+            let c = utf8[i]
+            if c == UInt8(ascii: "%"), i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) {
+                bytes.append(high << 4 | low)
+                i += 3
+                continue
+            }
+            bytes.append(plusIsSpace && c == UInt8(ascii: "+") ? UInt8(ascii: " ") : c)
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 
 /// One distinct item in the listening history.
 public struct HistoryEntry: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Checked
-import Player
+import MusicModel
 
 /// How a `PlayableItem` maps to the shared item columns (`LibrarySchema.itemColumns`) and back.
 enum ItemRecord {

@@ -1,5 +1,5 @@
 import Checked
-import Player
+import MusicModel
 
 /// Extended M3U playlists: writing and reading.
 enum M3U {
@@ -69,14 +69,11 @@ enum M3U {
         Double(text.trimmingWhitespace()).flatMap { Checked.seconds($0) }
     }
 
-    /// Absolute paths, URLs (`scheme://`) and `itunes:` ids stay as they are; anything else is relative.
+    /// Relative paths are joined to `base` (`ItemLocation`'s rule); absolute paths, http(s) URLs and
+    /// catalog items stay as they are, and so does a line no opener could use (another scheme, a
+    /// bad catalog id), so nothing the user wrote is silently changed or dropped.
     private static func resolve(_ location: String, against base: String) -> String {
-        if location.hasPrefix("/") || location.contains("://") || location.hasPrefix("itunes:") || base.isEmpty { return location }
-        var base = Substring(base)
-        while base.count > 1, base.hasSuffix("/") { base = base.dropLast() }
-        var relative = Substring(location)
-        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
-        return base == "/" ? "/" + relative : base + "/" + relative
+        ItemLocation(parsing: location, relativeTo: base)?.text ?? location
     }
 
     /// A line break inside a field would start a new M3U line and corrupt the file.

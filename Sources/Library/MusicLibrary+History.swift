@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 
 // Listening history: one row per distinct location, with its last play time and play count.
 extension MusicLibrary {

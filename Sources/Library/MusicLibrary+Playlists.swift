@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 
 // Playlists: named, ordered lists of items, where the same item may appear more than once.
 extension MusicLibrary {

@@ -1,5 +1,6 @@
 import Audio
 import Checked
+import MusicModel
 import Synchronization
 
 /// The player engine, shaped like MusicKit's `ApplicationMusicPlayer`: a `queue` of entries, an

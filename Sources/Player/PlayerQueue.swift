@@ -1,3 +1,5 @@
+import MusicModel
+
 /// The player's queue as a plain value: its entries, which one is current, the repeat and
 /// shuffle modes, and the answer to "what plays next?".
 ///

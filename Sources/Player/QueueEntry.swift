@@ -1,3 +1,5 @@
+import MusicModel
+
 /// Names one entry of a `PlayerQueue` for as long as it stays in that queue.
 ///
 /// A queue hands out each id once, so an id held across moves, removals, shuffles, a clear

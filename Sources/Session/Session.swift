@@ -17,7 +17,7 @@ import Player
 public final class Session: Sendable {
     /// The player engine.
     public let player: MusicPlayer
-    private let catalog: ITunesCatalog?
+    private let catalog: (any MusicCatalog)?
     private let library: MusicLibrary?
     private let item: @Sendable (String) -> PlayableItem
     private let clock: @Sendable () -> Double
@@ -30,7 +30,7 @@ public final class Session: Sendable {
     /// `perform` returns (so it must not wait for the reply to be delivered); nil makes `quit`
     /// fail with a sentence.
     public init(
-        player: MusicPlayer, catalog: ITunesCatalog?, library: MusicLibrary? = nil,
+        player: MusicPlayer, catalog: (any MusicCatalog)?, library: MusicLibrary? = nil,
         item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) },
         clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
         onQuit: (@Sendable () -> Void)? = nil,
@@ -165,10 +165,15 @@ public final class Session: Sendable {
     /// the queue and playlists read as music rather than ids. Without the catalog they stay bare.
     private func described(_ locations: [String]) -> [PlayableItem] {
         var items = locations.map(item)
-        let bare = items.indices.filter { items[$0].title == nil && items[$0].location.hasPrefix("itunes:") }
-        guard !bare.isEmpty, let catalog else { return items }
-        let ids = bare.map { String(items[$0].location.dropFirst("itunes:".count)) }
-        guard let songs = try? catalog.lookupSongs(ids: ids) else { return items }
+        guard let catalog else { return items }
+        var bare: [Int] = []
+        var ids: [String] = []
+        for index in items.indices where items[index].title == nil {
+            guard case .catalog(catalog.name, let id)? = items[index].parsedLocation else { continue }
+            bare.append(index)
+            ids.append(id)
+        }
+        guard !bare.isEmpty, let songs = try? catalog.lookupSongs(ids: ids) else { return items }
         let byID = Dictionary(songs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, id) in zip(bare, ids) {
             guard let song = byID[id] else { continue }
@@ -185,14 +190,14 @@ public final class Session: Sendable {
         return library
     }
 
-    /// A catalog id as given, or the playing entry's when none is (`itunes:ID` entries only).
+    /// A catalog id as given, or the playing entry's when none is (catalog items only).
     private func catalogID(_ id: String?) throws -> String {
         if let id { return id }
         guard let location = player.queue.currentEntry?.item.location else { throw CommandError.failed("Nothing is playing.") }
-        guard location.hasPrefix("itunes:") else {
+        guard let id = ItemLocation(parsing: location)?.catalogID else {
             throw CommandError.failed("Only catalog songs can be saved; add files to a playlist instead.")
         }
-        return String(location.dropFirst("itunes:".count))
+        return id
     }
 
     /// Saves a catalog song or album (looked up so its metadata is complete).
@@ -269,7 +274,7 @@ public final class Session: Sendable {
         throw CommandError.failed("\(what) can hold at most \(cap) entries\(has); \(count) more cannot be added.")
     }
 
-    private func requireCatalog() throws -> ITunesCatalog {
+    private func requireCatalog() throws -> any MusicCatalog {
         guard let catalog else { throw CommandError.failed("No catalog is configured.") }
         return catalog
     }

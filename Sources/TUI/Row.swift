@@ -1,3 +1,4 @@
+import MusicModel
 import WireProtocol
 
 /// One row of a list in the terminal UI.
@@ -53,15 +54,11 @@ public enum Row: Sendable, Equatable {
         switch self {
         case .song(let s): s.id.isEmpty ? nil : s.id
         case .album(let a): a.id
-        case .entry(let e): Self.itunesID(e.item.location)
-        case .item(let i): Self.itunesID(i.location)
-        case .history(let h): Self.itunesID(h.item.location)
+        case .entry(let e): ItemLocation(parsing: e.item.location)?.catalogID
+        case .item(let i): ItemLocation(parsing: i.location)?.catalogID
+        case .history(let h): ItemLocation(parsing: h.item.location)?.catalogID
         default: nil
         }
-    }
-
-    private static func itunesID(_ location: String) -> String? {
-        location.hasPrefix("itunes:") ? String(location.dropFirst(7)) : nil
     }
 
     /// Text the search filter matches against.
@@ -78,6 +75,6 @@ public enum Row: Sendable, Equatable {
 }
 
 extension WireSong {
-    /// Where the queue finds this song: `itunes:ID` for catalog songs, or a saved file's path.
-    public var location: String { id.hasPrefix("/") || id.contains("://") ? id : "itunes:" + id }
+    /// Where the queue finds this song: `itunes:ID` for catalog songs, or a saved file's path or URL.
+    public var location: String { ItemLocation(songID: id)?.text ?? id }
 }

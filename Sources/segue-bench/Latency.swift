@@ -2,6 +2,7 @@ import ALSAOutput
 import Audio
 import Decoders
 import HTTP
+import MusicModel
 import Player
 import Synchronization
 
@@ -19,7 +20,7 @@ enum Latency {
             converter: { try Resampler(from: $0, to: $1, channels: $2) },
             makeOutput: { probe },
             openSource: { item -> any ByteSource in
-                if item.location.hasPrefix("http") { return HTTPDownload.start(url: item.location).buffer }
+                if case .url(let url)? = item.parsedLocation { return HTTPDownload.start(url: url).buffer }
                 return try FileByteSource(path: item.location)
             },
             onEvent: { _ in })

@@ -81,17 +81,17 @@ struct CatalogCommand {
         return 0
     }
 
-    private func perform(on itunes: ITunesCatalog, source: String) throws -> Answer {
+    private func perform(on service: any MusicCatalog, source: String) throws -> Answer {
         switch request {
         case .search(let term, .songs, let limit):
-            return Answer(source: source, songs: Array(try itunes.searchSongs(term: term, limit: limit)))
+            return Answer(source: source, songs: Array(try service.searchSongs(term: term, limit: limit)))
         case .search(let term, .albums, let limit):
-            return Answer(source: source, albums: Array(try itunes.searchAlbums(term: term, limit: limit)))
+            return Answer(source: source, albums: Array(try service.searchAlbums(term: term, limit: limit)))
         case .search(let term, .artists, let limit):
-            return Answer(source: source, artists: Array(try itunes.searchArtists(term: term, limit: limit)))
+            return Answer(source: source, artists: Array(try service.searchArtists(term: term, limit: limit)))
         case .lookup(let ids):
             // Songs in one request, in the order asked; any other ids one by one (albums, artists).
-            let songs = try itunes.lookupSongs(ids: ids)
+            let songs = try service.lookupSongs(ids: ids)
             var answer = Answer(source: source)
             let found = Set(songs.map(\.id))
             for id in ids {
@@ -99,7 +99,7 @@ struct CatalogCommand {
                     if let song = songs.first(where: { $0.id == id }) { answer.songs.append(song) }
                     continue
                 }
-                switch Result(catching: { () throws(CatalogError) -> ITunesItem in try itunes.lookup(id: id) }) {
+                switch Result(catching: { () throws(CatalogError) -> CatalogItem in try service.lookup(id: id) }) {
                 case .success(.song(let song)): answer.songs.append(song)
                 case .success(.album(let album)): answer.albums.append(album)
                 case .success(.artist(let artist)): answer.artists.append(artist)

@@ -57,7 +57,7 @@ struct CatalogOptions {
     func makeCatalog() throws -> Resolved {
         if demo { return Resolved(catalog: try Self.demoCatalog(storefront: storefront), fallback: nil, isDemo: true) }
         let network = HTTPCatalogTransport(options: Self.httpOptions)
-        guard let folder = DemoCatalogTransport.locateDemoFolder(executablePath: ExecutablePath.current),
+        guard let folder = DemoFolder.current,
             let demoTransport = try? DemoCatalogTransport(folder: folder)
         else {
             return Resolved(
@@ -85,7 +85,7 @@ struct CatalogOptions {
     }
 
     static func demoCatalog(storefront: String?) throws -> ITunesCatalog {
-        guard let folder = DemoCatalogTransport.locateDemoFolder(executablePath: ExecutablePath.current) else {
+        guard let folder = DemoFolder.current else {
             throw CatalogError.unreachable("the demo catalog is not installed")
         }
         var settings = CatalogSettings(baseURL: "demo://catalog", chartsBaseURL: "demo://charts")

@@ -1,6 +1,7 @@
 import Audio
 import Catalog
 import Decoders
+import MusicModel
 import Player
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ struct PlayCommand {
         let inbox = ConditionLock([PlayerEvent]())
         let catalog: CatalogOptions.Resolved?
         do {
-            catalog = options.items.contains { $0.lowercased().hasPrefix("itunes:") } ? try options.catalog.makeCatalog() : nil
+            catalog = options.items.contains { ItemLocation(parsing: $0)?.catalogID != nil } ? try options.catalog.makeCatalog() : nil
         } catch {
             printError("segue: \(error)")
             return 1

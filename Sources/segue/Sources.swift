@@ -3,40 +3,41 @@ import Catalog
 import HTTP
 import MusicModel
 
-/// Opens an item's bytes: a URL streams through libcurl (the download starts now), anything
-/// else is a local file.
+/// Opens an item's bytes: a URL streams through libcurl (the download starts now), a catalog
+/// item plays its preview, a demo file comes from the demo catalog's folder, anything else is a
+/// local file.
 enum Sources {
     static func open(_ location: String, catalog: CatalogOptions.Resolved? = nil) throws -> any ByteSource {
-        let lower = location.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            return HTTPDownload.start(url: location).buffer
-        }
-        if lower.hasPrefix("demo:") {
-            guard let folder = DemoCatalogTransport.locateDemoFolder(executablePath: ExecutablePath.current),
-                let path = DemoCatalogTransport.resolve(previewURL: location, demoFolder: folder)
+        switch ItemLocation(parsing: location) {
+        case .url(let url)?:
+            return HTTPDownload.start(url: url).buffer
+        case .demo?:
+            guard let folder = DemoFolder.current, let path = DemoCatalogTransport.resolve(previewURL: location, demoFolder: folder)
             else { throw AudioError.file(path: location, reason: "the demo catalog is not installed") }
             return try FileByteSource(path: path)
+        case .catalog(let name, let id)?:
+            return try open(previewURL(of: .catalog(name, id: id), catalog: catalog))
+        case .file(let path)?:
+            return try FileByteSource(path: path)
+        case nil:
+            throw AudioError.file(path: location, reason: "it is not a file, an http(s) URL or a catalog item like itunes:1440857781")
         }
-        if lower.hasPrefix("itunes:") {
-            return try open(previewURL(ofCatalogSong: String(location.dropFirst("itunes:".count)), catalog: catalog))
-        }
-        return try FileByteSource(path: location)
     }
 
-    /// The preview of catalog song `id` (from the demo catalog, with a notice on standard error,
+    /// The preview of catalog song `item` (from the demo catalog, with a notice on standard error,
     /// while the catalog is unreachable).
-    static func previewURL(ofCatalogSong id: String, catalog: CatalogOptions.Resolved?) throws -> String {
+    static func previewURL(of item: ItemLocation, catalog: CatalogOptions.Resolved?) throws -> String {
         let resolved = try catalog ?? CatalogOptions().makeCatalog()
         let songs: [Song]
         do {
-            songs = try resolved.catalog.lookupSongs(ids: [id])
+            songs = try resolved.catalog.lookupSongs(ids: item.catalogID.map { [$0] } ?? [])
         } catch {
-            throw AudioError.network("itunes:\(id): \(error)")
+            throw AudioError.network("\(item): \(error)")
         }
         if let notice = resolved.notice { printError("segue: \(notice)") }
-        guard let song = songs.first else { throw AudioError.file(path: "itunes:\(id)", reason: "no song in the catalog has that id") }
+        guard let song = songs.first else { throw AudioError.file(path: item.text, reason: "no song in the catalog has that id") }
         guard let url = song.previewURL, song.isPlayable else {
-            throw AudioError.file(path: "itunes:\(id)", reason: "the catalog has no preview for \(song.title)")
+            throw AudioError.file(path: item.text, reason: "the catalog has no preview for \(song.title)")
         }
         return url
     }

@@ -262,6 +262,23 @@ import Testing
         _ = Shell.run("rm", ["-rf", dir])
     }
 
+    @Test func objectsWithBracesAndQuotesInTheirTextAreAnsweredAsWritten() throws {
+        let dir = Fixtures.temporaryDirectory()
+        let track = #"{"wrapperType":"track", "kind":"song", "trackId":7, "trackName":"A \"}{[\\", "artistName":"B ]"}"#
+        let artist = #"{"wrapperType":"artist", "artistId":8, "artistName":"C, {D}"}"#
+        Shell.writeFile(dir + "/catalog.json", Array("[\n\(track),\n \(artist)\n]\n".utf8))
+        let demo = try DemoCatalogTransport(folder: dir)
+        let body = String(decoding: try demo.get("/lookup?id=7,8").body, as: UTF8.self)
+        #expect(body == "\n\n\n{\n \"resultCount\":2,\n \"results\": [\n\(track), \n\(artist)]\n}\n\n\n")
+        let answer = try JSONDecoder().decode(Envelope.self, from: Data(try demo.get("/search?term=%7D%7B&entity=song").body))
+        #expect(answer.results.map(\.trackName) == [#"A "}{[\"#])
+        // An element that is not an object is a corrupt catalog.
+        Shell.writeFile(dir + "/catalog.json", Array("[\(track), 5]".utf8))
+        #expect(throws: CatalogError.unreachable("the demo catalog is corrupt: \(dir)/catalog.json is not a JSON array of objects")) {
+            try DemoCatalogTransport(folder: dir)
+        }
+    }
+
     @Test func resolvesDemoPreviewURLs() {
         #expect(
             DemoCatalogTransport.resolve(previewURL: "demo:audio/x.m4a", demoFolder: "/opt/segue/demo") == "/opt/segue/demo/audio/x.m4a")
@@ -269,22 +286,5 @@ import Testing
             DemoCatalogTransport.resolve(previewURL: "demo:audio/x.m4a", demoFolder: "/opt/segue/demo/") == "/opt/segue/demo/audio/x.m4a")
         #expect(DemoCatalogTransport.resolve(previewURL: "demo:../etc/passwd", demoFolder: "/opt/segue/demo") == nil)
         #expect(DemoCatalogTransport.resolve(previewURL: "https://example.com/a.m4a", demoFolder: "/opt/segue/demo") == nil)
-    }
-
-    @Test func locatesTheDemoFolder() throws {
-        // A development build: walk up from .build/release to Resources/demo.
-        let found = DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/release/segue")
-        #expect(found?.hasSuffix("/Resources/demo") == true)
-        #expect(found.map { Shell.readFile($0 + "/catalog.json") != nil } == true)
-        // An installed one: <prefix>/bin/segue and <prefix>/share/segue/demo.
-        let prefix = Shell.run("mktemp", ["-d"]).stdoutText.split(separator: "\n").first.map(String.init) ?? "/tmp"
-        #expect(Shell.run("mkdir", ["-p", prefix + "/bin", prefix + "/share/segue/demo"]).exitCode == 0)
-        #expect(Shell.run("cp", [Self.folder + "/catalog.json", prefix + "/share/segue/demo/"]).exitCode == 0)
-        let installed = DemoCatalogTransport.locateDemoFolder(executablePath: prefix + "/bin/segue")
-        #expect(installed?.hasSuffix("/share/segue/demo") == true)
-        #expect(installed.map { Shell.readFile($0 + "/catalog.json") != nil } == true)
-        // Nothing anywhere above.
-        #expect(DemoCatalogTransport.locateDemoFolder(executablePath: "/nonexistent/bin/segue") == nil)
-        _ = Shell.run("rm", ["-rf", prefix])
     }
 }

@@ -38,7 +38,7 @@ import Testing
             for price in [r.trackPrice, r.collectionPrice].compactMap({ $0 }) {
                 #expect(ITunesResult.priceRange.contains(price), "round \(round): \(price)")
             }
-            switch ITunesItem(r) {
+            switch CatalogItem(r) {
             case .song(let song)?:
                 if let d = song.duration { #expect(d >= 0 && d <= Limits.maxDurationSeconds, "round \(round)") }
             case .album(let album)?:

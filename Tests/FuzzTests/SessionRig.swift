@@ -1,6 +1,7 @@
 import Audio
 import Catalog
 import Library
+import MusicModel
 import Player
 import SQLiteStore
 import Session
@@ -17,9 +18,7 @@ final class SessionRig: Sendable {
     init() throws {
         folder = Fixtures.temporaryDirectory()
         let library = try MusicLibrary.open(path: folder + "/library.sqlite")
-        guard let demo = DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue") else {
-            throw FuzzRunner.Failure("the demo catalog's folder was not found (build with swift build --build-tests)")
-        }
+        let demo = Fixtures.packageRoot + "/Resources/demo"
         let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: demo), settings: CatalogSettings(baseURL: "demo://x"))
         let output = ManualClockOutput()
         let player = MusicPlayer(

@@ -1,4 +1,5 @@
 import Library
+import MusicModel
 import Player
 import Testing
 

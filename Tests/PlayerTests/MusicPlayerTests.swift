@@ -1,4 +1,5 @@
 import Audio
+import MusicModel
 import Player
 import TestSupport
 import Testing

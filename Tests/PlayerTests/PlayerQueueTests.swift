@@ -1,3 +1,4 @@
+import MusicModel
 import Player
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Audio
 import Library
+import MusicModel
 import Player
 import SQLiteStore
 import Session

@@ -16,7 +16,7 @@ import Testing
     }
 
     private func demoCatalog() throws -> ITunesCatalog {
-        let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
+        let folder = Fixtures.packageRoot + "/Resources/demo"
         return ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
     }
 

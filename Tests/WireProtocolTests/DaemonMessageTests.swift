@@ -26,7 +26,7 @@ import WireProtocol
 
         init() throws {
             let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
-            let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
+            let folder = Fixtures.packageRoot + "/Resources/demo"
             let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
             let output = self.output
             let events = self.events

@@ -4,7 +4,9 @@
 /// (from a library, a search result or a playlist) so the queue can be shown before any
 /// file is opened. Any of them may be nil.
 public struct PlayableItem: Hashable, Sendable {
-    /// A file path, an http(s) URL, or `itunes:ID`.
+    /// Where the item is, as text: a file path, an http(s) URL, `itunes:ID` or `demo:PATH`
+    /// (`ItemLocation.text`). Kept as text so the wire and the library store exactly what was
+    /// given; `parsedLocation` reads it.
     public var location: String
     /// The track's title, when known.
     public var title: String?
@@ -29,4 +31,16 @@ public struct PlayableItem: Hashable, Sendable {
         self.artworkURL = artworkURL
         self.duration = duration
     }
+
+    /// Creates an item at `location`, stored as its text.
+    public init(
+        _ location: ItemLocation, title: String? = nil, artist: String? = nil, album: String? = nil, artworkURL: String? = nil,
+        duration: Double? = nil
+    ) {
+        self.init(location: location.text, title: title, artist: artist, album: album, artworkURL: artworkURL, duration: duration)
+    }
+
+    /// The location read as typed (`ItemLocation(parsing:)`); nil when the text is nothing any
+    /// opener could use (empty, control characters, a bad catalog id, another URL scheme).
+    public var parsedLocation: ItemLocation? { ItemLocation(parsing: location) }
 }

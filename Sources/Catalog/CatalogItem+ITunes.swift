@@ -2,17 +2,9 @@ import Checked
 import FoundationEssentials
 import MusicModel
 
-/// A catalog result turned into a model item; results Segue cannot use have no case.
-public enum ITunesItem: Sendable, Hashable {
-    /// A song, or a music video (marked `isMusicVideo`, never playable).
-    case song(Song)
-    /// An album, single or EP.
-    case album(Album)
-    /// An artist.
-    case artist(Artist)
-
-    /// The item for `result`, or nil when it is not music Segue knows (unknown `wrapperType` or
-    /// `kind`) or lacks the id and name every item needs.
+extension CatalogItem {
+    /// The item for an iTunes Search API `result`, or nil when it is not music Segue knows
+    /// (unknown `wrapperType` or `kind`) or lacks the id and name every item needs.
     public init?(_ result: ITunesResult) {
         switch result.wrapperType {
         case "track":
@@ -28,24 +20,6 @@ public enum ITunesItem: Sendable, Hashable {
         default:
             return nil
         }
-    }
-
-    /// The song, when this is one.
-    public var song: Song? {
-        if case .song(let song) = self { return song }
-        return nil
-    }
-
-    /// The album, when this is one.
-    public var album: Album? {
-        if case .album(let album) = self { return album }
-        return nil
-    }
-
-    /// The artist, when this is one.
-    public var artist: Artist? {
-        if case .artist(let artist) = self { return artist }
-        return nil
     }
 
     private static func song(_ r: ITunesResult) -> Song? {
