@@ -59,19 +59,6 @@ struct ALSADeviceTroubleTests {
         output.close()
     }
 
-    @Test func aMalformedConfigurationIsNamedAsSuch() {
-        let output = ALSAOutput(device: "cap", configText: "pcm.cap { type file")
-        do {
-            _ = try output.open(.cd)
-            Issue.record("opening with a malformed configuration succeeded")
-        } catch let error as AudioError {
-            #expect(error.description.hasPrefix("The ALSA configuration given for the sound device cap could not be read ("))
-            #expect(!error.description.contains("\n"))
-        } catch {
-            Issue.record("unexpected error \(error)")
-        }
-    }
-
     @Test func aSkipCutsShortAWriteWaitingOnAStalledDevice() throws {
         let dir = Fixtures.temporaryDirectory()
         let log = dir + "/events.log"
