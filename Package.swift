@@ -74,7 +74,7 @@ let package = Package(
         // Fixtures/ holds C source the tests compile at run time (an ALSA plugin), not part of the target.
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "Audio", "TestSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["Audio", "Daemon", "TestSupport"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
