@@ -5,7 +5,7 @@ import CALSA
     import Glibc
 #endif
 
-/// Plays through an ALSA PCM device with blocking writes, recovering from underruns.
+/// Plays through an ALSA PCM device, waiting for room with poll and recovering from underruns.
 ///
 /// Not thread-safe: the output thread opens, writes and closes it. ALSA's own messages are
 /// silenced (they would corrupt the terminal UI); every failure becomes an `ALSAError` sentence

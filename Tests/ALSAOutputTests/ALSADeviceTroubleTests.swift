@@ -10,18 +10,22 @@ import Testing
 /// each on cue and records every frame it was given.
 @Suite(.enabled(if: XrunPlugin.suitesRun, XrunPlugin.skipReason))
 struct ALSADeviceTroubleTests {
-    private func ramp(_ frames: Int, from start: Int) -> [Int16] {
-        (0..<frames * 2).map { Int16(truncatingIfNeeded: (start * 2 + $0) &* 13) }
-    }
-
-    @Test func playbackGoesOnWholeAfterAnUnderrun() throws {
+    /// An open output on a fresh plugin device (`after`, `stall`, `failPrepare` as in
+    /// `XrunPlugin.configuration`), with the paths of its capture and event log.
+    private func openDevice(after: Int = 0, stall: Int = 0, failPrepare: Int = 0) throws -> (ALSAOutput, capture: String, log: String) {
         let dir = Fixtures.temporaryDirectory()
         let capture = dir + "/capture.raw"
         let log = dir + "/events.log"
+        let config = try XrunPlugin.configuration(capture: capture, log: log, after: after, stall: stall, failPrepare: failPrepare)
+        let output = ALSAOutput(device: "x", configText: config)
+        _ = try output.open(.cd)
+        return (output, capture, log)
+    }
+
+    @Test func playbackGoesOnWholeAfterAnUnderrun() throws {
         // One second of audio; the device runs dry once half of it has arrived, in the middle
         // of the write (the device buffer holds 0.2 s, so the write goes in several transfers).
-        let output = ALSAOutput(device: "x", configText: try XrunPlugin.configuration(capture: capture, log: log, after: 22_050))
-        _ = try output.open(.cd)
+        let (output, capture, log) = try openDevice(after: 22_050)
         let first = ramp(33_075, from: 0)
         let second = ramp(11_025, from: 33_075)
         try first.withUnsafeBufferPointer { try output.write($0) }
@@ -40,12 +44,8 @@ struct ALSADeviceTroubleTests {
     }
 
     @Test func aDeviceThatCannotStartAgainAfterASkipSaysSoOnTheNextWrite() throws {
-        let dir = Fixtures.temporaryDirectory()
-        let log = dir + "/events.log"
         // The first prepare is the one opening does; the second, after the discard, is refused.
-        let config = try XrunPlugin.configuration(capture: dir + "/capture.raw", log: log, failPrepare: 2)
-        let output = ALSAOutput(device: "x", configText: config)
-        _ = try output.open(.cd)
+        let (output, _, log) = try openDevice(failPrepare: 2)
         let samples = ramp(4410, from: 0)
         try samples.withUnsafeBufferPointer { try output.write($0) }
         output.discardBuffered()
@@ -60,11 +60,7 @@ struct ALSADeviceTroubleTests {
     }
 
     @Test func aSkipCutsShortAWriteWaitingOnAStalledDevice() throws {
-        let dir = Fixtures.temporaryDirectory()
-        let log = dir + "/events.log"
-        let config = try XrunPlugin.configuration(capture: dir + "/capture.raw", log: log, stall: 4410)
-        let output = ALSAOutput(device: "x", configText: config)
-        _ = try output.open(.cd)
+        let (output, _, log) = try openDevice(stall: 4410)
         // Far more than the stalled device can take: the write waits for room that never comes.
         let samples = ramp(44_100, from: 0)
         let outcome = Mutex<String?>(nil)

@@ -60,10 +60,6 @@ import Testing
         #expect(throws: AudioError.self) { try samples.withUnsafeBufferPointer { try output.write($0) } }
     }
 
-    private func ramp(_ frames: Int, from start: Int) -> [Int16] {
-        (0..<frames * 2).map { Int16(truncatingIfNeeded: (start * 2 + $0) &* 13) }
-    }
-
     @Test func pausingAndResumingLosesAndRepeatsNothing() throws {
         let capture = Fixtures.temporaryDirectory() + "/capture.raw"
         let output = ALSAOutput(device: "cap", configText: captureConfig(capture))
