@@ -22,33 +22,44 @@ struct CatalogCommand {
     let catalog: CatalogOptions
     let json: Bool
 
-    static func parse(_ command: String, _ arguments: [String]) throws -> CatalogCommand {
+    /// The command lines of `segue search` and `segue lookup`.
+    static let searchDeclaration = SubcommandSpec(
+        command: "segue search", operands: .words(placeholder: "TERM…", dashWords: true),
+        summary: "Searches the iTunes catalog (songs by default) and prints a table, or JSON.",
+        options: [
+            OptionSpec(name: "--songs", short: nil, value: .none, help: "search songs (the default)"),
+            OptionSpec(name: "--albums", short: nil, value: .none, help: "search albums"),
+            OptionSpec(name: "--artists", short: nil, value: .none, help: "search artists"),
+            OptionSpec(name: "--limit", short: nil, value: .number(1...200), help: "at most N results, 1 to 200 (default 50)"),
+            OptionSpec(name: "--json", short: nil, value: .none, help: "one JSON object instead of a table (docs/cli.md)"),
+        ] + CatalogOptions.declared)
+    static let lookupDeclaration = SubcommandSpec(
+        command: "segue lookup", operands: .words(placeholder: "ID…", dashWords: true),
+        summary: "Looks up catalog ids (songs, albums or artists) and prints them in the order given.",
+        options: [OptionSpec(name: "--json", short: nil, value: .none, help: "one JSON object instead of a table (docs/cli.md)")]
+            + CatalogOptions.declared)
+
+    /// The request `segue COMMAND ARGUMENTS` asks for; nil when they asked for `--help`.
+    static func parse(_ command: String, _ arguments: [String]) throws(UsageError) -> CatalogCommand? {
         var catalog = CatalogOptions()
         var json = false
         var kind = Kind.songs
         var limit: Int?
-        var words: [String] = []
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if try catalog.parse(argument, &rest) { continue }
-            switch argument {
+        let declaration = command == "search" ? searchDeclaration : lookupDeclaration
+        let parsed = try declaration.parse(arguments)
+        if parsed.wantsHelp { return nil }
+        for (option, value) in parsed.options {
+            if try catalog.apply(option, value) { continue }
+            switch option.name {
             case "--json": json = true
             case "--songs": kind = .songs
             case "--albums": kind = .albums
             case "--artists": kind = .artists
-            case "--limit":
-                guard let value = rest.popFirst().flatMap({ Int($0) }), (1...200).contains(value) else {
-                    throw UsageError(description: "--limit takes a number from 1 to 200.")
-                }
-                limit = value
-            case "--":
-                words += rest
-                rest = []
-            default:
-                if argument.hasPrefix("--") { throw UsageError(description: "unknown option \(argument).") }
-                words.append(argument)
+            case "--limit": limit = value.flatMap { Int($0) }
+            default: throw declaration.unknown(option.name)
             }
         }
+        let words = parsed.operands
         if command == "search" {
             let term = words.joined(separator: " ")
             guard !term.allSatisfy(\.isWhitespace) else { throw UsageError(description: "search needs a term.") }

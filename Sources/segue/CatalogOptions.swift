@@ -13,20 +13,30 @@ struct CatalogOptions {
     var demo = false
     var storefront: String?
 
-    /// Consumes `--catalog-url URL`, `--catalog demo|itunes` and `--country CC`; true when it did.
-    mutating func parse(_ argument: String, _ rest: inout ArraySlice<String>) throws -> Bool {
-        switch argument {
+    /// The catalog options, shared by every subcommand that asks a catalog.
+    static let declared: [OptionSpec] = [
+        OptionSpec(
+            name: "--catalog-url", short: nil, value: .text(placeholder: "URL", meaning: "a URL"),
+            help: "the iTunes Search API base (environment SEGUE_CATALOG_URL; default https://itunes.apple.com)",
+            group: "CATALOG OPTIONS"),
+        OptionSpec(
+            name: "--catalog", short: nil, value: .choice(["demo", "itunes"]),
+            help: "demo: the bundled demo catalog (used anyway, with a notice, when the catalog is unreachable)",
+            group: "CATALOG OPTIONS"),
+        OptionSpec(
+            name: "--country", short: nil, value: .text(placeholder: "CC", meaning: "a two-letter code"),
+            help: "the storefront (ISO alpha-2; uk is taken as gb)", group: "CATALOG OPTIONS"),
+    ]
+
+    /// Takes `option` (with `value`) when it is one of `declared`; false for any other option.
+    mutating func apply(_ option: OptionSpec, _ value: String?) throws(UsageError) -> Bool {
+        switch option.name {
         case "--catalog-url":
-            guard let value = rest.popFirst() else { throw UsageError(description: "--catalog-url needs a URL.") }
+            guard let value, !value.isEmpty else { throw option.invalid(value) }
             baseURL = value
-        case "--catalog":
-            switch rest.popFirst() {
-            case "demo": demo = true
-            case "itunes": demo = false
-            default: throw UsageError(description: "--catalog takes demo or itunes.")
-            }
+        case "--catalog": demo = value == "demo"
         case "--country":
-            guard let value = rest.popFirst(), value.count >= 2 else { throw UsageError(description: "--country needs a two-letter code.") }
+            guard let value, value.count >= 2 else { throw option.invalid(value) }
             storefront = value
         default:
             return false

@@ -14,6 +14,12 @@ struct CtlCommand {
     var json = false
     var words: [String] = []
 
+    /// The command line of `segue ctl`, for `--help` and for options before the command.
+    static let declaration = SubcommandSpec(
+        command: "segue ctl", operands: .commandLine(placeholder: "COMMAND [ARG…]"),
+        summary: "Sends one command (docs/commands.md) to the daemon, starting it when none runs, and prints the answer.",
+        options: [OptionSpec(name: "--json", short: nil, value: .none, help: "print the whole JSON reply line")])
+
     init(parsing arguments: [String]) throws {
         for argument in arguments {
             if argument == "--json" { json = true } else { words.append(Self.absolute(argument)) }

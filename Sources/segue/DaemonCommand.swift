@@ -20,26 +20,32 @@ struct DaemonCommand {
     var catalog = CatalogOptions()
     var passThrough: [String] = []
 
+    /// The command line of `segue daemon`: parsing, `--help` and its errors come from it.
+    static let declaration = SubcommandSpec(
+        command: "segue daemon", operands: .none,
+        summary: "The engine with no terminal, listening on the control socket; it starts in the background.",
+        options: [
+            OptionSpec(name: "--foreground", short: "f", value: .none, help: "stay attached instead of starting in the background"),
+            PlayOptions.outputOption,
+        ] + CatalogOptions.declared)
+
     init(parsing arguments: [String]) throws {
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty, let spec = OutputSpec(parsing: env) {
             output = spec
         }
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            let before = rest
-            if try catalog.parse(argument, &rest) {
-                passThrough += [argument] + before.prefix(before.count - rest.count)
+        for (option, value) in try Self.declaration.parse(arguments).options {
+            let given = [option.name] + (value.map { [$0] } ?? [])
+            if try catalog.apply(option, value) {
+                passThrough += given
                 continue
             }
-            switch argument {
-            case "--foreground", "-f": foreground = true
-            case "--output", "-o":
-                guard let value = rest.popFirst(), let spec = OutputSpec(parsing: value) else {
-                    throw UsageError(description: "--output takes alsa[:DEVICE], null or wav:PATH.")
-                }
+            switch option.name {
+            case "--foreground": foreground = true
+            case "--output":
+                guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
-                passThrough += [argument, value]
-            default: throw UsageError(description: "unknown option \(argument).")
+                passThrough += given
+            default: throw Self.declaration.unknown(option.name)
             }
         }
     }

@@ -5,11 +5,6 @@ import Player
     import Glibc
 #endif
 
-/// A command-line mistake, said as a sentence.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-}
-
 /// The arguments of `segue play`.
 struct PlayOptions {
     var output: OutputSpec = .alsa(device: "default")
@@ -18,47 +13,44 @@ struct PlayOptions {
     var repeatMode = RepeatMode.none
     var catalog = CatalogOptions()
 
-    init(parsing arguments: [String]) throws {
+    /// `--output`, as `segue play`, `segue daemon` and the terminal UI declare it.
+    static let outputOption = OptionSpec(
+        name: "--output", short: "o", value: .text(placeholder: "SPEC", meaning: "alsa[:DEVICE], null or wav:PATH"),
+        help: "where the sound goes: alsa[:DEVICE], null or wav:PATH (default alsa:default; environment SEGUE_OUTPUT)")
+
+    static let declaration = SubcommandSpec(
+        command: "segue play", operands: .words(placeholder: "ITEM…"),
+        summary: "Plays files, URLs, itunes:ID catalog songs and demo:audio/FILE in turn, with no UI.",
+        options: [
+            outputOption,
+            OptionSpec(name: "--shuffle", short: "s", value: .none, help: "play every item once in a random order, the first first"),
+            OptionSpec(
+                name: "--repeat", short: "r", value: .choice(["one", "all", "none"]),
+                help: "repeat the first item, the whole list, or nothing (the default)"),
+        ] + CatalogOptions.declared)
+
+    /// The options read from `arguments`; nil when they asked for `--help`.
+    init?(parsing arguments: [String]) throws(UsageError) {
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty {
             guard let spec = OutputSpec(parsing: env) else {
                 throw UsageError(description: "SEGUE_OUTPUT=\(env) is not alsa[:DEVICE], null or wav:PATH.")
             }
             output = spec
         }
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if try catalog.parse(argument, &rest) { continue }
-            switch argument {
-            case "--output", "-o":
-                guard let value = rest.popFirst() else { throw UsageError(description: "--output needs a value.") }
-                guard let spec = OutputSpec(parsing: value) else {
-                    throw UsageError(description: "--output \(value) is not alsa[:DEVICE], null or wav:PATH.")
-                }
+        let parsed = try Self.declaration.parse(arguments)
+        if parsed.wantsHelp { return nil }
+        for (option, value) in parsed.options {
+            if try catalog.apply(option, value) { continue }
+            switch option.name {
+            case "--output":
+                guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
-            case "--shuffle", "-s":
-                shuffle = true
-            case "--repeat", "-r":
-                guard let value = rest.popFirst(), let mode = RepeatMode(rawValue: value) else {
-                    throw UsageError(description: "--repeat takes one, all or none.")
-                }
-                repeatMode = mode
-            case "--":
-                items += rest
-                rest = []
-            default:
-                if argument.hasPrefix("--output=") {
-                    let value = String(argument.dropFirst("--output=".count))
-                    guard let spec = OutputSpec(parsing: value) else {
-                        throw UsageError(description: "--output \(value) is not alsa[:DEVICE], null or wav:PATH.")
-                    }
-                    output = spec
-                } else if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError(description: "unknown option \(argument).")
-                } else {
-                    items.append(argument)
-                }
+            case "--shuffle": shuffle = true
+            case "--repeat": repeatMode = value.flatMap(RepeatMode.init(rawValue:)) ?? .none
+            default: throw Self.declaration.unknown(option.name)
             }
         }
+        items = parsed.operands
         guard !items.isEmpty else { throw UsageError(description: "nothing to play: give files or URLs.") }
     }
 }

@@ -3,42 +3,61 @@
 #endif
 
 /// Dispatches `segue SUBCOMMAND …` and turns every outcome into an exit status.
+///
+/// Each subcommand declares its command line once (`SubcommandSpec`); `--help` and the usage
+/// errors are made from those declarations. A usage error exits 2 with one sentence and the
+/// subcommand's synopsis.
 enum SegueCLI {
     static let version = "0.1.0"
 
-    static let usage = """
-        usage: segue [--output SPEC] [CATALOG OPTIONS]     the terminal UI (starts the daemon if none runs)
-               segue play [--output SPEC] [--shuffle] [--repeat one|all|none] FILE|URL|itunes:ID…
-                                               play files, URLs and catalog songs in turn, no UI
-               segue search [--songs|--albums|--artists] [--country CC] [--limit N] [--json] TERM
-               segue lookup [--json] ID…
-               segue daemon [--foreground] [--output SPEC]    the engine with no terminal
-               segue ctl [--json] COMMAND [ARG…]              one command to the daemon (docs/commands.md)
-               segue --version | --help
+    /// Every subcommand's declaration, in the order `segue --help` lists them.
+    static var declarations: [SubcommandSpec] {
+        [
+            UICommand.declaration, PlayOptions.declaration, CatalogCommand.searchDeclaration, CatalogCommand.lookupDeclaration,
+            DaemonCommand.declaration, CtlCommand.declaration,
+        ]
+    }
 
-        --output alsa[:DEVICE]|null|wav:PATH   where the sound goes (default alsa:default;
-                                               environment SEGUE_OUTPUT)
-        --catalog-url URL                      the iTunes Search API base (environment
-                                               SEGUE_CATALOG_URL; default https://itunes.apple.com)
-        --catalog demo                         the bundled demo catalog (used anyway, with a notice,
-                                               when the catalog is unreachable)
+    /// What `segue --help` prints: each subcommand's synopsis and summary, then every option once.
+    static var usage: String {
+        var lines = ["usage:"]
+        for declaration in declarations {
+            lines.append("  \(declaration.synopsis)")
+            lines.append("      \(declaration.summary)")
+        }
+        lines.append("  segue --version | --help")
+        lines.append("")
+        lines.append("Options (segue SUBCOMMAND --help lists a subcommand's own):")
+        var seen: [OptionSpec] = []
+        for option in declarations.flatMap(\.options) where !seen.contains(where: { $0.name == option.name }) {
+            seen.append(option)
+        }
+        lines.append(SubcommandSpec.optionLines(seen))
+        lines.append("")
+        lines.append("The MPD protocol is not built yet.")
+        return lines.joined(separator: "\n")
+    }
 
-        In the terminal UI press ? for the keys. The MPD protocol is not built yet.
-        """
-
-    private static func ui(_ arguments: [String]) -> Int32 {
+    /// Runs `body` for the subcommand `declaration` describes: its usage on `--help` (when
+    /// `body` returns nil), a usage error as one sentence and exit status 2.
+    private static func run(_ declaration: SubcommandSpec, _ body: () throws -> Int32?) -> Int32 {
         do {
-            return try UICommand(parsing: arguments).run()
+            guard let status = try body() else {
+                print(declaration.usage, terminator: "")
+                return 0
+            }
+            return status
         } catch {
-            printError("segue: \(error)\n\(usage)")
+            printError("\(declaration.command): \(error)\nusage: \(declaration.synopsis)")
             return 2
         }
     }
 
     /// Runs one command line; returns the process exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        let rest = Array(arguments.dropFirst())
         guard let first = arguments.first else { return ui([]) }
-        if first == "ui" { return ui(Array(arguments.dropFirst())) }
+        if first == "ui" { return ui(rest) }
         // Options alone (`segue --output null`) are the UI's, passed to the daemon it starts.
         if first.hasPrefix("-"), !["--version", "-V", "--help", "-h"].contains(first) { return ui(arguments) }
         switch first {
@@ -49,37 +68,31 @@ enum SegueCLI {
             print(usage)
             return 0
         case "daemon":
-            do {
-                return try DaemonCommand(parsing: Array(arguments.dropFirst())).run()
-            } catch {
-                printError("segue daemon: \(error)\n\(usage)")
-                return 2
+            return run(DaemonCommand.declaration) {
+                if try DaemonCommand.declaration.parse(rest).wantsHelp { return nil }
+                return try DaemonCommand(parsing: rest).run()
             }
         case "ctl":
-            do {
-                return try CtlCommand(parsing: Array(arguments.dropFirst())).run()
-            } catch {
-                printError("segue ctl: \(error)\n\(usage)")
-                return 2
+            return run(CtlCommand.declaration) {
+                // Options before the command are checked here; what follows is the command's.
+                if try CtlCommand.declaration.parse(rest).wantsHelp { return nil }
+                return try CtlCommand(parsing: rest).run()
             }
         case "search", "lookup":
-            do {
-                return try CatalogCommand.parse(first, Array(arguments.dropFirst())).run()
-            } catch {
-                printError("segue \(first): \(error)\n\(usage)")
-                return 2
+            return run(first == "search" ? CatalogCommand.searchDeclaration : CatalogCommand.lookupDeclaration) {
+                try CatalogCommand.parse(first, rest)?.run()
             }
         case "play":
-            do {
-                let options = try PlayOptions(parsing: Array(arguments.dropFirst()))
-                return PlayCommand(options: options).run()
-            } catch {
-                printError("segue play: \(error)\n\(usage)")
-                return 2
+            return run(PlayOptions.declaration) {
+                try PlayOptions(parsing: rest).map { PlayCommand(options: $0).run() }
             }
         default:
-            printError("segue: unknown command \"\(first)\".\n\(usage)")
+            printError("segue: unknown command \"\(first)\"; segue --help lists them.")
             return 2
         }
+    }
+
+    private static func ui(_ arguments: [String]) -> Int32 {
+        run(UICommand.declaration) { try UICommand(parsing: arguments)?.run() }
     }
 }

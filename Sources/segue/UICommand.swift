@@ -12,8 +12,16 @@ import Terminal
 struct UICommand {
     var daemonArguments: [String]
 
-    init(parsing arguments: [String]) throws {
+    /// The terminal UI's command line: the options of the daemon it may start, but `--foreground`.
+    static let declaration = SubcommandSpec(
+        command: "segue", operands: .none,
+        summary: "The terminal UI; it attaches to the daemon, or starts one with these options. In it, press ? for the keys.",
+        options: DaemonCommand.declaration.options.filter { $0.name != "--foreground" })
+
+    /// The options read from `arguments`; nil when they asked for `--help`.
+    init?(parsing arguments: [String]) throws {
         // Checked here so a mistake is reported before the screen is taken over.
+        if try Self.declaration.parse(arguments).wantsHelp { return nil }
         _ = try DaemonCommand(parsing: arguments)
         daemonArguments = arguments
     }

@@ -41,14 +41,23 @@ import Testing
         }
     }
 
+    @Test func aMalformedConfigurationIsNamedAsSuch() {
+        let output = ALSAOutput(device: "cap", configText: "pcm.cap { type file")
+        do {
+            _ = try output.open(.cd)
+            Issue.record("opening with a malformed configuration succeeded")
+        } catch let error as AudioError {
+            #expect(error.description.hasPrefix("The ALSA configuration given for the sound device cap could not be read ("))
+            #expect(!error.description.contains("\n"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     @Test func writingBeforeOpeningIsAnErrorNotACrash() {
         let output = ALSAOutput(device: "cap", configText: "")
         let samples: [Int16] = [1, 2, 3, 4]
         #expect(throws: AudioError.self) { try samples.withUnsafeBufferPointer { try output.write($0) } }
-    }
-
-    private func ramp(_ frames: Int, from start: Int) -> [Int16] {
-        (0..<frames * 2).map { Int16(truncatingIfNeeded: (start * 2 + $0) &* 13) }
     }
 
     @Test func pausingAndResumingLosesAndRepeatsNothing() throws {
