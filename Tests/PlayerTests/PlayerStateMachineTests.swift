@@ -2,8 +2,8 @@ import Audio
 import Player
 import Testing
 
-private typealias Machine = PlayerStateMachine
-private typealias Action = PlayerStateMachine.Action
+typealias Machine = PlayerStateMachine
+typealias Action = PlayerStateMachine.Action
 
 /// One short word per action, so a table can say what a transition does: `state:playing`,
 /// `queue`, `played:a`, `pipeline` / `newPipeline`, `play:a@0`, `hold` / `release`, `halt`, `next?`, …
@@ -46,7 +46,7 @@ private func items(_ names: [String]) -> [PlayableItem] { names.map { PlayableIt
 
 /// The states a machine can be in, each reached through the machine's own events from a queue
 /// of a, b, c (a current) at clock `start`; "playing" means entry a heard 60 s in.
-private enum Start: String, CaseIterable, CustomStringConvertible {
+enum Start: String, CaseIterable, CustomStringConvertible {
     case empty, stopped, prepared, playing, paused, interrupted, scanningForward, scanningBackward, ended
 
     var description: String { rawValue }
@@ -376,5 +376,196 @@ private let expected: [String: [Start: String]] = [
             }
             #expect(result == expected[command.name]?[state], "\(command.name) when \(state)")
         }
+    }
+}
+
+/// A machine playing entry a of a, b, c: instance 1 started, heard `at` seconds in, at clock `start`.
+private func playing(at seconds: Double = 60) throws -> Machine {
+    var m = Machine(queue: PlayerQueue(items: [], shuffleSeed: 7))
+    _ = m.observe(now: start, position: nil)
+    _ = m.setQueue(items(["a", "b", "c"]))
+    _ = try m.play()
+    _ = m.handle(.trackStarted(id: 1, info: info()))
+    _ = m.observe(now: start, position: heard(1, seconds: seconds))
+    return m
+}
+
+/// The instance a `play` action among `actions` hands the pipeline.
+private func instance(playedBy actions: [Action]) -> Int? {
+    actions.lazy.compactMap { if case .play(let track, _) = $0 { track.instance } else { nil } }.first
+}
+
+/// The source frame a pipeline `play` action starts at, for the seconds given.
+private func frame(_ seconds: Double) -> Int { Int(seconds * Double(rate)) }
+
+@Suite struct PlayerStateMachineReportTests {
+    @Test func aStartMovesTheQueueToTheEntryHeardAndFillsWhatItsItemLacked() throws {
+        var m = try playing()
+        let following = m.track(after: 1)
+        let next = try #require(following, "b follows a")
+        #expect(next.item.location == "b")
+        #expect(summary(m.handle(.trackStarted(id: next.instance, info: info(title: "Bee")))) == "queue started:b")
+        #expect(m.queue.currentEntry?.item.location == "b")
+        #expect(m.queue.currentEntry?.item.title == "Bee")
+        #expect(m.queue.currentEntry?.item.duration == 100)
+        #expect(m.heard?.instance == next.instance)
+    }
+
+    @Test func aLateStartOfAnEntryTheUserSkippedIsIgnored() throws {
+        var m = try playing()
+        _ = try m.skipToNextEntry()  // b, instance 2
+        #expect(m.handle(.trackStarted(id: 1, info: info())).isEmpty)
+        #expect(m.queue.currentEntry?.item.location == "b")
+    }
+
+    @Test func aFinishedEntryCountsAsPlayedOnceAndNotForAQueueThatOptsOut() throws {
+        var m = try playing()
+        #expect(summary(m.handle(.trackFinished(id: 1, frames: 100 * rate))) == "played:a")
+        #expect(m.handle(.trackFinished(id: 1, frames: 100 * rate)).isEmpty)
+
+        var quiet = Machine()
+        _ = quiet.setQueue(items(["a"]), affectsListeningHistory: false)
+        _ = try quiet.play()
+        #expect(quiet.handle(.trackFinished(id: 1, frames: 100 * rate)).isEmpty)
+    }
+
+    @Test func aFailedEntryIsNamedAndPlaybackGoesOn() throws {
+        var m = try playing()
+        #expect(summary(m.handle(.trackFailed(id: 1, name: "a", error: .corrupt("bad")))) == "failed:a")
+        #expect(m.status == .playing)
+    }
+
+    @Test func everyEntryFailingInARowUnderRepeatStopsInsteadOfLooping() throws {
+        var m = Machine()
+        _ = m.setRepeatMode(.all)
+        _ = m.setQueue(items(["a", "b", "c"]))
+        _ = try m.play()
+        var instance = 1
+        for name in ["a", "b"] {
+            #expect(summary(m.handle(.trackFailed(id: instance, name: name, error: .corrupt("bad")))) == "failed:\(name)")
+            let next = m.track(after: instance)
+            instance = try #require(next).instance
+        }
+        #expect(summary(m.handle(.trackFailed(id: instance, name: "c", error: .corrupt("bad")))) == "failed:c halt state:stopped ended")
+        #expect(m.status == .stopped)
+    }
+
+    @Test func idleEndsTheQueueUnlessMoreIsLoading() throws {
+        var m = try playing()
+        #expect(summary(m.handle(.idle)) == "state:stopped ended")
+        #expect(m.status == .stopped)
+        #expect(m.handle(.idle).isEmpty, "a stopped player has nothing to end")
+
+        var loading = Machine()
+        _ = loading.setQueue(items(["a"]), loadingMore: true)
+        _ = try loading.play()
+        #expect(loading.handle(.idle).isEmpty, "waits for the next batch")
+        #expect(loading.status == .playing)
+        #expect(summary(loading.appendLoaded(items(["b"]), finished: false)) == "queue queue pipeline state:playing release play:b@0")
+        #expect(loading.handle(.idle).isEmpty)
+        #expect(summary(loading.appendLoaded([], finished: true)) == "queue state:stopped ended")
+        #expect(loading.status == .stopped)
+    }
+
+    @Test func aNewBatchWhilePlayingOnlyTellsThePipelineWhenWhatFollowsChanged() throws {
+        var m = Machine()
+        _ = m.setQueue(items(["a"]), loadingMore: true)
+        _ = try m.play()
+        #expect(summary(m.appendLoaded(items(["b"]), finished: false)) == "queue next?")
+        #expect(summary(m.appendLoaded(items(["c"]), finished: true)) == "queue")
+    }
+
+    @Test func aFailedOutputInterruptsAndTheNextPlayGetsANewPipeline() throws {
+        var m = try playing()
+        #expect(summary(m.handle(.outputFailed(.output("No sound device.")))) == "state:interrupted outputFailed")
+        #expect(m.status == .interrupted)
+        #expect(m.playbackTime == 0)
+        #expect(summary(try m.play()) == "newPipeline state:playing play:a@0 release")
+        #expect(summary(try m.skipToNextEntry()) == "queue pipeline state:playing release play:b@0", "replaced once")
+    }
+
+    @Test func whatFollowsFollowsTheQueueAndItsRepeatMode() throws {
+        var m = try playing()
+        #expect(m.track(after: 1)?.item.location == "b")
+        _ = m.setRepeatMode(.one)
+        let repeated = m.track(after: 1)
+        let again = try #require(repeated)
+        #expect(again.item.location == "a" && again.instance != 1, "repeat one: a fresh playing of the same entry")
+        _ = m.setRepeatMode(.none)
+        let jumped = try m.setCurrentEntry(id(2, of: m))
+        let last = try #require(instance(playedBy: jumped))
+        #expect(m.track(after: last) == nil, "nothing follows the last entry")
+        _ = m.setRepeatMode(.all)
+        #expect(m.track(after: last)?.item.location == "a", "repeat all goes round")
+        #expect(m.track(after: 999) == nil, "an instance the machine never planned")
+    }
+
+    @Test func thePositionIsTheSeekTargetUntilItsAudioIsHeard() throws {
+        var m = try playing(at: 10)
+        #expect(m.playbackTime == 10)
+        let seeked = try m.seek(to: 42)
+        let seekInstance = try #require(instance(playedBy: seeked))
+        _ = m.observe(now: start, position: heard(1, seconds: 11))
+        #expect(m.playbackTime == 42)
+        _ = m.handle(.trackStarted(id: seekInstance, info: info()))
+        _ = m.observe(now: start, position: heard(seekInstance, seconds: 42.5))
+        #expect(m.playbackTime == 42.5)
+    }
+
+    @Test func repeatAndShuffleLiveInTheQueueAndTheStateShowsThem() throws {
+        var m = Machine()
+        _ = m.setRepeatMode(.all)
+        _ = m.setShuffleMode(.songs)
+        _ = m.setQueue(items(["a", "b"]))
+        #expect(m.queue.repeatMode == .all && m.queue.shuffleMode == .songs, "a new queue keeps the modes")
+        #expect(m.state.repeatMode == .all && m.state.shuffleMode == .songs)
+        let actions = m.setRepeatMode(.one)
+        #expect(actions.last == .emit(.stateChanged(m.state)))
+        #expect(m.state.repeatMode == .one)
+    }
+}
+
+@Suite struct PlayerStateMachineScanTests {
+    @Test func aForwardScanJumpsTwoSecondsEveryQuarterSecondOfTheClock() throws {
+        var m = try playing()
+        #expect(summary(m.beginSeeking(.forward)) == "reportOn state:seekingForward")
+        #expect(m.observe(now: start + 0.2, position: heard(1, seconds: 60)).isEmpty, "not a quarter second yet")
+        #expect(summary(m.observe(now: start + 0.25, position: heard(1, seconds: 60))) == "played:a pipeline play:a@\(frame(62)) state:seekingForward")
+        #expect(m.playbackTime == 62)
+        #expect(summary(m.observe(now: start + 0.5, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(64)) state:seekingForward")
+        // A late observation jumps once, straight to where the scan should be.
+        #expect(summary(m.observe(now: start + 1.5, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(72)) state:seekingForward")
+        #expect(m.status == .seekingForward)
+        // At the end of the entry the scan ends and playback goes on.
+        #expect(summary(m.observe(now: start + 5, position: heard(1, seconds: 60))) == "reportOff state:playing")
+        #expect(m.status == .playing)
+        #expect(m.observe(now: start + 6, position: heard(1, seconds: 60)).isEmpty, "no jumps after the scan")
+    }
+
+    @Test func aBackwardScanStopsAtTheStartAndPlaysFromThere() throws {
+        var m = try playing()
+        _ = m.beginSeeking(.backward)
+        #expect(summary(m.observe(now: start + 0.25, position: heard(1, seconds: 60))) == "played:a pipeline play:a@\(frame(58)) state:seekingBackward")
+        #expect(summary(m.observe(now: start + 7.75, position: heard(1, seconds: 60))) == "pipeline play:a@0 state:seekingBackward reportOff state:playing")
+        #expect(m.status == .playing)
+        #expect(m.playbackTime == 0)
+    }
+
+    @Test func aSeekDuringAScanMovesWhereTheJumpsCountFrom() throws {
+        var m = try playing()
+        _ = m.beginSeeking(.forward)
+        _ = m.observe(now: start + 0.3, position: heard(1, seconds: 60))
+        _ = try m.seek(to: 10)
+        #expect(m.status == .seekingForward)
+        #expect(m.observe(now: start + 0.5, position: heard(1, seconds: 60)).isEmpty)
+        #expect(summary(m.observe(now: start + 0.55, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(12)) state:seekingForward")
+    }
+
+    @Test func aPositionReportIsAnObservationAndDrivesTheScan() throws {
+        var m = try playing()
+        _ = m.beginSeeking(.forward)
+        let position = heard(1, seconds: 60.1)
+        let actions = m.observe(now: start + 0.25, position: position) + m.handle(.position(position))
+        #expect(summary(actions) == "played:a pipeline play:a@\(frame(62)) state:seekingForward")
     }
 }
