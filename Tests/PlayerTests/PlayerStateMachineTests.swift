@@ -530,11 +530,15 @@ private func frame(_ seconds: Double) -> Int { Int(seconds * Double(rate)) }
         var m = try playing()
         #expect(summary(m.beginSeeking(.forward)) == "reportOn state:seekingForward")
         #expect(m.observe(now: start + 0.2, position: heard(1, seconds: 60)).isEmpty, "not a quarter second yet")
-        #expect(summary(m.observe(now: start + 0.25, position: heard(1, seconds: 60))) == "played:a pipeline play:a@\(frame(62)) state:seekingForward")
+        #expect(
+            summary(m.observe(now: start + 0.25, position: heard(1, seconds: 60)))
+                == "played:a pipeline play:a@\(frame(62)) state:seekingForward")
         #expect(m.playbackTime == 62)
-        #expect(summary(m.observe(now: start + 0.5, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(64)) state:seekingForward")
+        #expect(
+            summary(m.observe(now: start + 0.5, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(64)) state:seekingForward")
         // A late observation jumps once, straight to where the scan should be.
-        #expect(summary(m.observe(now: start + 1.5, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(72)) state:seekingForward")
+        #expect(
+            summary(m.observe(now: start + 1.5, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(72)) state:seekingForward")
         #expect(m.status == .seekingForward)
         // At the end of the entry the scan ends and playback goes on.
         #expect(summary(m.observe(now: start + 5, position: heard(1, seconds: 60))) == "reportOff state:playing")
@@ -545,8 +549,12 @@ private func frame(_ seconds: Double) -> Int { Int(seconds * Double(rate)) }
     @Test func aBackwardScanStopsAtTheStartAndPlaysFromThere() throws {
         var m = try playing()
         _ = m.beginSeeking(.backward)
-        #expect(summary(m.observe(now: start + 0.25, position: heard(1, seconds: 60))) == "played:a pipeline play:a@\(frame(58)) state:seekingBackward")
-        #expect(summary(m.observe(now: start + 7.75, position: heard(1, seconds: 60))) == "pipeline play:a@0 state:seekingBackward reportOff state:playing")
+        #expect(
+            summary(m.observe(now: start + 0.25, position: heard(1, seconds: 60)))
+                == "played:a pipeline play:a@\(frame(58)) state:seekingBackward")
+        #expect(
+            summary(m.observe(now: start + 7.75, position: heard(1, seconds: 60)))
+                == "pipeline play:a@0 state:seekingBackward reportOff state:playing")
         #expect(m.status == .playing)
         #expect(m.playbackTime == 0)
     }
@@ -558,7 +566,8 @@ private func frame(_ seconds: Double) -> Int { Int(seconds * Double(rate)) }
         _ = try m.seek(to: 10)
         #expect(m.status == .seekingForward)
         #expect(m.observe(now: start + 0.5, position: heard(1, seconds: 60)).isEmpty)
-        #expect(summary(m.observe(now: start + 0.55, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(12)) state:seekingForward")
+        #expect(
+            summary(m.observe(now: start + 0.55, position: heard(1, seconds: 60))) == "pipeline play:a@\(frame(12)) state:seekingForward")
     }
 
     @Test func aPositionReportIsAnObservationAndDrivesTheScan() throws {
