@@ -463,6 +463,33 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(statuses.suffix(2) == [.seekingBackward, .playing])
     }
 
+    /// With nobody calling the player, the pipeline's position reports (sent only while scanning)
+    /// are what make a due jump happen.
+    @Test func theOutputPlayingDrivesAScanWithNobodyCalling() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let clock = ManualClock()
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+            openSource: { NamedSource($0.location) }, onEvent: { log.record($0) }, clock: { clock.now })
+        defer { player.shutdown() }
+        player.setQueue(items(["1:4410000"]))  // 100 s
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        log.waitForStarts(1)
+        func scanStates(_ events: [PlayerEvent]) -> Int {
+            events.filter { if case .stateChanged(let state) = $0 { state.playbackStatus == .seekingForward } else { false } }.count
+        }
+        player.beginSeekingForward()
+        #expect(scanStates(log.all) == 1)
+        clock.advance(0.25)  // a jump is due, but nobody asks
+        #expect(scanStates(log.all) == 1)
+        output.advance(frames: 2048)  // the output writes, publishes its position, and reports it
+        let events = log.wait { scanStates($0) >= 2 }
+        #expect(scanStates(events) == 2, "the position report made the jump")
+    }
+
     @Test func restartPlaysTheCurrentEntryFromItsFirstFrame() throws {
         let output = ManualClockOutput()
         let log = PlayerEventLog()
