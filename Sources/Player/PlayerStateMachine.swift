@@ -1,4 +1,3 @@
-import Audio
 import Checked
 
 /// The player's transport rules as a plain value: commands, pipeline reports and the time go in,
