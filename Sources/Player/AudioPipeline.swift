@@ -40,6 +40,7 @@ public final class AudioPipeline: Sendable {
     private let ring: PCMRing
     private let position = Mutex(PlaybackPosition(trackID: nil, frames: 0, sampleRate: 44_100))
     private let volumeBits = Atomic<UInt64>(1.0.bitPattern)
+    private let reportsPosition = Atomic<Bool>(false)
     private let decoders: any DecoderFactory
     private let converter: ConverterMaker
     private let makeOutput: OutputMaker
@@ -148,6 +149,10 @@ public final class AudioPipeline: Sendable {
     public func setCrossfade(seconds: Double) {
         control.withLock { $0.crossfadeSeconds = max(0, min(30, seconds)) }
     }
+
+    /// Whether every published position is also sent as a `.position` event (off by default:
+    /// only a scan needs them, and they cost an event per write).
+    public func setReportsPosition(_ on: Bool) { reportsPosition.store(on, ordering: .relaxed) }
 
     /// The position of what is being heard now.
     public var playbackPosition: PlaybackPosition { position.withLock { $0 } }
@@ -338,7 +343,9 @@ public final class AudioPipeline: Sendable {
             let heard = max(0, frames - output.bufferedFrames)
             let id = current
             let rate = format.sampleRate
-            position.withLock { $0 = PlaybackPosition(trackID: id, frames: heard, sampleRate: rate) }
+            let now = PlaybackPosition(trackID: id, frames: heard, sampleRate: rate)
+            position.withLock { $0 = now }
+            if reportsPosition.load(ordering: .relaxed) { send(.position(now)) }
         }
         while true {
             if ring.isPaused {

@@ -31,6 +31,15 @@ public struct TrackInfo: Sendable, Equatable {
     /// "MP3", "AAC in M4A", …
     public var codecName: String
 
+    /// Creates a description; the pipeline makes these, tests make their own.
+    public init(metadata: TrackMetadata, totalFrames: Int?, sourceFormat: PCMFormat, outputFormat: PCMFormat, codecName: String) {
+        self.metadata = metadata
+        self.totalFrames = totalFrames
+        self.sourceFormat = sourceFormat
+        self.outputFormat = outputFormat
+        self.codecName = codecName
+    }
+
     /// Length in seconds when known.
     public var duration: Double? { totalFrames.map { sourceFormat.seconds(ofFrames: $0) } }
 }
@@ -47,6 +56,9 @@ public enum PipelineEvent: Sendable {
     case outputFailed(AudioError)
     /// Every queued track has been played out and heard.
     case idle
+    /// Where playback is, after each write to the output; sent only while asked for with
+    /// `AudioPipeline.setReportsPosition(true)` (a scan's jumps follow it).
+    case position(PlaybackPosition)
 }
 
 /// The played position, as the output thread last saw it.

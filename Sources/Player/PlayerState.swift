@@ -18,10 +18,10 @@ public enum PlaybackStatus: String, Sendable, CaseIterable {
 public struct PlayerState: Equatable, Sendable {
     /// Transport status.
     public var playbackStatus: PlaybackStatus = .stopped
-    /// Repeat mode (mirrors the queue's).
-    public var repeatMode: RepeatMode = .none
-    /// Shuffle mode (mirrors the queue's).
-    public var shuffleMode: ShuffleMode = .off
+    /// Repeat mode: the queue's, copied when the snapshot is taken (the queue is the one place it is kept).
+    public internal(set) var repeatMode: RepeatMode = .none
+    /// Shuffle mode: the queue's, copied when the snapshot is taken.
+    public internal(set) var shuffleMode: ShuffleMode = .off
     /// True when the current entry's first audio is decoded and `play()` will sound at once.
     public var isPreparedToPlay = false
     /// Software volume from 0 to 1.
@@ -31,10 +31,22 @@ public struct PlayerState: Equatable, Sendable {
 
     /// The default state: stopped, no repeat, no shuffle, full volume, gapless.
     public init() {}
+
+    init(
+        playbackStatus: PlaybackStatus, repeatMode: RepeatMode, shuffleMode: ShuffleMode, isPreparedToPlay: Bool, volume: Double,
+        crossfadeSeconds: Double
+    ) {
+        self.playbackStatus = playbackStatus
+        self.repeatMode = repeatMode
+        self.shuffleMode = shuffleMode
+        self.isPreparedToPlay = isPreparedToPlay
+        self.volume = volume
+        self.crossfadeSeconds = crossfadeSeconds
+    }
 }
 
 /// Everything the player announces; front ends redraw on these and never poll.
-public enum PlayerEvent: Sendable {
+public enum PlayerEvent: Equatable, Sendable {
     /// Status, modes, volume or preparedness changed.
     case stateChanged(PlayerState)
     /// Entries were added, moved or removed, or the current entry changed.

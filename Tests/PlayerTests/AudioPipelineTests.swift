@@ -28,6 +28,7 @@ final class EventLog: Sendable {
             case .trackFailed(let id, _, _): "fail \(id)"
             case .idle: "idle"
             case .outputFailed: "output"
+            case .position: "position"
             }
         }
     }

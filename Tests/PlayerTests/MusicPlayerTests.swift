@@ -415,35 +415,80 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(runs(output.samples).map(\.tag) == [1, 2, 3, 4, 5, 6])
     }
 
-    /// Scanning jumps two seconds every quarter second (on the player's own timer); the test
-    /// waits for the jumps themselves, however slowly that timer runs on a loaded machine.
+    /// Scanning jumps two seconds every quarter second of the player's clock, here a manual one:
+    /// the jumps are checked when the player is called, so each reading below is exact.
     @Test func scanningForwardJumpsAheadAndScanningBackwardStopsAtTheStart() throws {
         let output = ManualClockOutput()
         let log = PlayerEventLog()
-        let player = makePlayer(output, log)
+        let clock = ManualClock()
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+            openSource: { NamedSource($0.location) }, onEvent: { log.record($0) }, clock: { clock.now })
         defer { player.shutdown() }
         player.setQueue(items(["1:4410000"]))  // 100 s
         try player.play()
         output.advance(frames: 4096)
         output.waitUntilCaughtUp()
         log.waitForStarts(1)
+        // The position is published just after each write returns: wait for it.
+        let heard = 4096.0 / 44_100
+        #expect(Poll.until(timeout: 10) { player.playbackTime == heard }, "position \(player.playbackTime)")
         player.beginSeekingForward()
         #expect(player.playerState.playbackStatus == .seekingForward)
         // No audio plays meanwhile (the output is held), so only the jumps move the position.
-        #expect(Poll.until(timeout: 20) { player.playbackTime >= 4 }, "two 2-second jumps forward")
+        clock.advance(0.2)
+        #expect(player.playbackTime == heard, "not a quarter second yet")
+        clock.advance(0.05)
+        #expect(player.playbackTime == heard + 2)
+        clock.advance(0.25)
+        #expect(player.playbackTime == heard + 4)
+        clock.advance(0.75)  // a late look: straight to where the scan should be
         player.endSeeking()
         #expect(player.playerState.playbackStatus == .playing)
-        let reached = player.playbackTime
-        #expect(reached >= 4 && reached < 100)
+        #expect(player.playbackTime == heard + 10)
+        clock.advance(1)
+        #expect(player.playbackTime == heard + 10, "no jumps after the scan ended")
 
         player.beginSeekingBackward()
-        // (From the events: the scan may already have ended by the time the state is read.)
-        #expect(log.all.contains { if case .stateChanged(let state) = $0 { state.playbackStatus == .seekingBackward } else { false } })
+        #expect(player.playerState.playbackStatus == .seekingBackward)
+        clock.advance(0.25)
+        #expect(player.playbackTime == heard + 10 - 2)
         // Backward, the scan reaches the start, stays there and ends by itself: playing from 0.
-        let atStart = Poll.until(timeout: 30) { player.playerState.playbackStatus == .playing }
-        #expect(atStart, "the backward scan ended at the start")
+        clock.advance(1.25)
+        #expect(player.playerState.playbackStatus == .playing, "the backward scan ended at the start")
         #expect(player.playbackTime == 0)
         #expect(player.queue.currentEntry?.item.location == "1:4410000")
+        let statuses = log.all.compactMap { event -> PlaybackStatus? in
+            if case .stateChanged(let state) = event { state.playbackStatus } else { nil }
+        }
+        #expect(statuses.suffix(2) == [.seekingBackward, .playing])
+    }
+
+    /// With nobody calling the player, the pipeline's position reports (sent only while scanning)
+    /// are what make a due jump happen.
+    @Test func theOutputPlayingDrivesAScanWithNobodyCalling() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let clock = ManualClock()
+        let player = MusicPlayer(
+            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+            openSource: { NamedSource($0.location) }, onEvent: { log.record($0) }, clock: { clock.now })
+        defer { player.shutdown() }
+        player.setQueue(items(["1:4410000"]))  // 100 s
+        try player.play()
+        output.advance(frames: 4096)
+        output.waitUntilCaughtUp()
+        log.waitForStarts(1)
+        func scanStates(_ events: [PlayerEvent]) -> Int {
+            events.filter { if case .stateChanged(let state) = $0 { state.playbackStatus == .seekingForward } else { false } }.count
+        }
+        player.beginSeekingForward()
+        #expect(scanStates(log.all) == 1)
+        clock.advance(0.25)  // a jump is due, but nobody asks
+        #expect(scanStates(log.all) == 1)
+        output.advance(frames: 2048)  // the output writes, publishes its position, and reports it
+        let events = log.wait { scanStates($0) >= 2 }
+        #expect(scanStates(events) == 2, "the position report made the jump")
     }
 
     @Test func restartPlaysTheCurrentEntryFromItsFirstFrame() throws {
@@ -522,6 +567,13 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(player.playerState.playbackStatus == .interrupted)
         #expect(player.queue.entries.count == 1)  // nothing lost
     }
+}
+
+/// A clock that moves only when the test says so.
+private final class ManualClock: Sendable {
+    private let seconds = ConditionLock(1000.0)
+    var now: Double { seconds.withLock { $0 } }
+    func advance(_ by: Double) { seconds.withLock { $0 += by } }
 }
 
 /// An output whose device never plays on its own: a write waits until the pipeline interrupts
