@@ -97,8 +97,9 @@ public final class MusicPlayer: Sendable {
     // MARK: The queue
 
     /// Replaces the queue with `items`, `startingAt` current; stops playback. When
-    /// `affectsListeningHistory` is false no `entryPlayed` events are sent for it.
-    public func setQueue(_ items: [PlayableItem], startingAt index: Int = 0, affectsListeningHistory: Bool = true) {
+    /// `affectsListeningHistory` is false no `entryPlayed` events are sent for it. Returns the new entries' ids.
+    @discardableResult
+    public func setQueue(_ items: [PlayableItem], startingAt index: Int = 0, affectsListeningHistory: Bool = true) -> [QueueEntryID] {
         stopPipeline()
         let snapshot = state.withLock { s -> (PlayerQueue, PlayerState) in
             let modes = (s.queue.repeatMode, s.queue.shuffleMode)
@@ -114,6 +115,7 @@ public final class MusicPlayer: Sendable {
         }
         onEvent(.queueChanged(snapshot.0))
         onEvent(.stateChanged(snapshot.1))
+        return snapshot.0.entries.map(\.id)
     }
 
     /// Replaces the queue with a container whose entries arrive in batches (an album or a long

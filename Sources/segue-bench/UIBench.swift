@@ -20,7 +20,7 @@ enum UIBench {
         var effects = model.start()
         effects += model.handle(.key(.character("4")), now: 0)
         let queueIDs = effects.compactMap { effect -> Int? in
-            if case .send(let id, "queue", _) = effect { return id }
+            if case .send(let id, .queue, _) = effect { return id }
             return nil
         }
         let entries = (1...count).map { n in
