@@ -33,16 +33,8 @@ extension TUIModel {
         case .queueChanged(let version):
             // Our own edit, or one whose changes came with an answer already: nothing to fetch.
             if let version, version == queueVersion { break }
-            guard tab == .queue else {
-                queueStale = true
-                break
-            }
-            // One queue request at a time; the answer tells whether another is needed.
-            if pending.values.contains(.queue) {
-                announcedQueueVersion = max(announcedQueueVersion ?? 0, version ?? Int.max)
-                break
-            }
-            return [fetchQueue()]
+            if tab == .queue { return [fetchQueue()] }
+            queueStale = true
         case .entryFailed(let entry, let reason):
             error("Could not play \(entry.map { "“\($0.title)”" } ?? "an entry"): \(reason)")
         case .outputFailed(let reason):
@@ -90,9 +82,6 @@ extension TUIModel {
             if wasEmpty, let current, let index = entries.firstIndex(where: { $0.id == current }) { page.moveTo(index) }
             page.list.reveal(height: height)
         }
-        // A change was announced while this answer was on its way: ask again from here.
-        defer { announcedQueueVersion = nil }
-        if let announced = announcedQueueVersion, version.map({ $0 < announced }) ?? true { return [fetchQueue()] }
         return []
     }
 
@@ -102,10 +91,14 @@ extension TUIModel {
         case (.queue, .queue(let entries, let current, let version)):
             return showQueue(entries, current: current, version: version)
         case (.queue, .queueChanges(let changes)):
-            // Changes from the version held lead to the new one; from any other (an answer that
-            // crossed another), the whole queue is asked for.
-            guard changes.since == queueVersion, let entries = changes.apply(to: queueEntries) else {
-                if changes.version == queueVersion { break }
+            guard changes.since == queueVersion else {
+                // An answer that crossed another one: nothing newer than what is shown, or else
+                // ask again from the version held. (A queue's versions only grow.)
+                if let held = queueVersion, changes.version <= held { break }
+                return [fetchQueue()]
+            }
+            // Changes that cannot be followed (or do not add up): the whole queue.
+            guard let entries = changes.apply(to: queueEntries) else {
                 queueVersion = nil
                 return [fetchQueue()]
             }
@@ -204,9 +197,7 @@ extension TUIModel {
         case .album(let id): updatePages(.album(id: id)) { $0.status = sentence }
         case .artistSongs(let id), .artistAlbums(let id): updatePages(.artist(id: id)) { $0.status = sentence }
         case .playlist(let name): updatePages(.playlist(name: name)) { $0.status = sentence }
-        case .queue:
-            announcedQueueVersion = nil
-            updatePages(.queue) { $0.status = sentence }
+        case .queue: updatePages(.queue) { $0.status = sentence }
         case .savedSongs, .savedAlbums, .playlists, .history: updatePages(.library) { $0.status = sentence }
         default: break
         }
@@ -258,7 +249,6 @@ extension TUIModel {
         chartsLoaded = tab == .charts
         // Perhaps another daemon, whose versions mean nothing to this one: the whole queue again.
         queueVersion = nil
-        announcedQueueVersion = nil
         var effects = start()
         if tab == .charts { effects.append(request(.charts, .charts(storefront: nil))) }
         return effects

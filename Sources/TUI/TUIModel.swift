@@ -76,8 +76,6 @@ public struct TUIModel: Sendable {
     /// has versions said one): a `queueChanged` event then asks only for what changed since.
     var queueEntries: [WireEntry] = []
     var queueVersion: Int?
-    /// The newest version a `queueChanged` event announced, while a queue request is answered.
-    var announcedQueueVersion: Int?
     var chartsLoaded = false
     var touched = false
     var nextID = 1
