@@ -99,7 +99,8 @@ public struct PlayerQueue: Equatable, Sendable {
         guard let kept = log.changes(since: version) else { return nil }
         let carried = kept.reduce(0) { $0 + $1.entryCount }
         guard carried <= max(entries.count, 1) else { return nil }
-        return QueueChanges(since: version, version: self.version, changes: Array(kept), currentEntryID: currentEntryID, count: entries.count)
+        return QueueChanges(
+            since: version, version: self.version, changes: Array(kept), currentEntryID: currentEntryID, count: entries.count)
     }
 
     // MARK: Looking things up

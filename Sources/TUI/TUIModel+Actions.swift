@@ -254,7 +254,9 @@ extension TUIModel {
             return [send(.remove(ids.map(EntrySelection.id)))]
         case .playlist(let name) where !positions.isEmpty:
             return [
-                request(.action(done: "Removed from \(name).", refreshLibrary: true), .playlist(.remove(name, positions: positions.map { $0...$0 }))),
+                request(
+                    .action(done: "Removed from \(name).", refreshLibrary: true),
+                    .playlist(.remove(name, positions: positions.map { $0...$0 }))),
                 request(.playlist(name: name), .playlist(.show(name))),
             ]
         case .playlist:

@@ -14,7 +14,8 @@ public enum ResultText {
         case .done(let snapshot), .added(_, let snapshot): return snapshot.text + "\n"
         case .queueChanges(let changes):
             let count = changes.changes.count
-            return "\(count == 1 ? "1 change" : "\(count) changes") since version \(changes.since); the queue is at version \(changes.version).\n"
+            return
+                "\(count == 1 ? "1 change" : "\(count) changes") since version \(changes.since); the queue is at version \(changes.version).\n"
         case .queue(let entries, let current, _):
             if entries.isEmpty { return "The queue is empty.\n" }
             return entries.enumerated().map { index, e in

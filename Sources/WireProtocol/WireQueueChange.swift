@@ -53,7 +53,8 @@ extension WireQueueChange: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         switch try c.decode(String.self, forKey: .op) {
-        case "insert": self = .insert(position: try c.decode(Int.self, forKey: .position), entries: try c.decode([WireEntry].self, forKey: .entries))
+        case "insert":
+            self = .insert(position: try c.decode(Int.self, forKey: .position), entries: try c.decode([WireEntry].self, forKey: .entries))
         case "remove": self = .remove(ids: try c.decode([Int].self, forKey: .ids))
         case "move": self = .move(id: try c.decode(Int.self, forKey: .id), position: try c.decode(Int.self, forKey: .position))
         case "update": self = .update(try c.decode(WireEntry.self, forKey: .entry))

@@ -66,7 +66,8 @@ enum UIBench {
                     Console.error("segue-bench: a queue change did not ask for the changes since the version shown")
                     break
                 }
-                let changes = #"{"id":\#(sinceID),"ok":true,"result":{"kind":"queueChanges","since":1,"version":2,"changes":[{"op":"move","id":\#(count),"position":1}],"current":1,"count":\#(count)},"text":""}"#
+                let changes =
+                    #"{"id":\#(sinceID),"ok":true,"result":{"kind":"queueChanges","since":1,"version":2,"changes":[{"op":"move","id":\#(count),"position":1}],"current":1,"count":\#(count)},"text":""}"#
                 if let message = try? DaemonMessage.parse(changes) { _ = copy.handle(message, now: 0) }
                 edits.append((ProbeOutput.now() - start) * 1000)
             }

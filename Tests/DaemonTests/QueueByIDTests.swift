@@ -48,7 +48,9 @@ import WireProtocol
         func run(_ command: String) throws -> WireResult { try send([command])[0].get() }
 
         func queue() throws -> (entries: [WireEntry], version: Int) {
-            guard case .queue(let entries, _, let version?) = try run("queue") else { throw WireFailure(message: "queue gave no versioned queue") }
+            guard case .queue(let entries, _, let version?) = try run("queue") else {
+                throw WireFailure(message: "queue gave no versioned queue")
+            }
             return (entries, version)
         }
     }
@@ -103,7 +105,9 @@ import WireProtocol
                 let outcomes = [answers[0][index], answers[1][index]]
                 #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1, "#\(id) is removed exactly once")
                 #expect(
-                    outcomes.contains { if case .failure(let f) = $0 { f.message == "There is no entry #\(id) in the queue." } else { false } })
+                    outcomes.contains {
+                        if case .failure(let f) = $0 { f.message == "There is no entry #\(id) in the queue." } else { false }
+                    })
             }
             #expect(try a.queue().entries.map(\.id) == Array(odds.reversed().dropFirst(10)))
         }

@@ -8,7 +8,8 @@ import Testing
     /// `segue ctl WORDS…` run with `folder` as the working folder.
     private func ctl(_ home: DaemonCtlTests.Home, in folder: String, _ words: String...) -> Shell.Result {
         // The shell only changes folder; the words reach segue as they are.
-        Shell.run("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", folder, PlayCommandTests.segue, "ctl"] + words, environment: home.environment)
+        Shell.run(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", folder, PlayCommandTests.segue, "ctl"] + words, environment: home.environment)
     }
 
     @Test func nextBesideAFileNamedNextSkipsToTheNextEntry() throws {

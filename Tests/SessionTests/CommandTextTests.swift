@@ -125,7 +125,10 @@ private let samples: [(Command, String)] = [
     (.remove([.positions(3...3)]), "remove 3"),
     (.remove([.positions(2...5), .positions(9...9)]), "remove 2-5 9"),
     (.remove([.id(QueueEntryID(rawValue: 12))]), "remove #12"),
-    (.remove([.positions(1...2), .id(QueueEntryID(rawValue: 7)), .positions(4...4), .id(QueueEntryID(rawValue: 999_999_999_999))]), "remove 1-2 #7 4 #999999999999"),
+    (
+        .remove([.positions(1...2), .id(QueueEntryID(rawValue: 7)), .positions(4...4), .id(QueueEntryID(rawValue: 999_999_999_999))]),
+        "remove 1-2 #7 4 #999999999999"
+    ),
     (.clear, "clear"),
     (.jump(4), "jump 4"),
     (.jump(.id(QueueEntryID(rawValue: 12))), "jump #12"),
@@ -185,14 +188,16 @@ func sampleRoundTrips(_ index: Int) throws {
 }
 
 @Test func whichCommandsWaitOnTheCatalogComesFromTheCommand() throws {
-    for line in ["search songs x", "lookup 1", "album 1", "artist 1", "topsongs 1", "charts", "save 1", "save",
-        "add a.mp3 itunes:1", "playnext itunes:2", "replace 1 itunes:1", "playlist add Mix itunes:1"]
-    {
+    for line in [
+        "search songs x", "lookup 1", "album 1", "artist 1", "topsongs 1", "charts", "save 1", "save",
+        "add a.mp3 itunes:1", "playnext itunes:2", "replace 1 itunes:1", "playlist add Mix itunes:1",
+    ] {
         #expect(try Command.parse(line).asksTheCatalog, "\(line)")
     }
-    for line in ["add a.mp3", "replace 1 /x.mp3", "playlist add Mix a.mp3", "unsave 1", "pl list", "pl show itunes:1",
-        "remove #3", "queue --since 4", "next", "status"]
-    {
+    for line in [
+        "add a.mp3", "replace 1 /x.mp3", "playlist add Mix a.mp3", "unsave 1", "pl list", "pl show itunes:1",
+        "remove #3", "queue --since 4", "next", "status",
+    ] {
         #expect(try !Command.parse(line).asksTheCatalog, "\(line)")
     }
 }

@@ -131,7 +131,8 @@ import WireProtocol
         var d = Driver()
         d.key(.character("4"))
         let entries = (1...4).map { DaemonLines.entry($0, "Song \($0)", location: "itunes:\($0)") }
-        d.line(DaemonLines.reply(d.id("queue")!, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":40"#))
+        d.line(
+            DaemonLines.reply(d.id("queue")!, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":40"#))
         d.line(#"{"event":"queueChanged","version":42}"#)
         #expect(d.sent.last!.line == "queue --since 40")
         let changes = [
@@ -157,7 +158,8 @@ import WireProtocol
                 d.sent.last!.id, kind: "queueChanges", #""since":42,"version":43,"changes":[{"op":"clear"}],"current":null,"count":3"#))
         #expect(d.sent.last!.line == "queue")
         // Away from the queue view nothing is fetched until it shows again, and then only the changes.
-        d.line(DaemonLines.reply(d.sent.last!.id, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":43"#))
+        d.line(
+            DaemonLines.reply(d.sent.last!.id, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":43"#))
         d.key(.character("1"))
         let away = d.sent.count
         d.line(#"{"event":"queueChanged","version":44}"#)
