@@ -77,9 +77,13 @@ public final class MusicPlayer: Sendable {
     // MARK: The queue
 
     /// Replaces the queue with `items`, `startingAt` current; stops playback. When
-    /// `affectsListeningHistory` is false no `entryPlayed` events are sent for it.
-    public func setQueue(_ items: [PlayableItem], startingAt index: Int = 0, affectsListeningHistory: Bool = true) {
-        run { ((), $0.setQueue(items, startingAt: index, affectsListeningHistory: affectsListeningHistory)) }
+    /// `affectsListeningHistory` is false no `entryPlayed` events are sent for it. Returns the new entries' ids.
+    @discardableResult
+    public func setQueue(_ items: [PlayableItem], startingAt index: Int = 0, affectsListeningHistory: Bool = true) -> [QueueEntryID] {
+        run { m in
+            let actions = m.setQueue(items, startingAt: index, affectsListeningHistory: affectsListeningHistory)
+            return (m.queue.entries.map(\.id), actions)
+        }
     }
 
     /// Replaces the queue with a container whose entries arrive in batches (an album or a long

@@ -8,7 +8,10 @@ import MusicModel
 /// - every id in `entries` is unique, and no id is handed out twice by the same queue;
 /// - `currentEntryID` is nil or the id of an entry, and is nil whenever `entries` is empty;
 /// - `playOrder` holds every entry's id exactly once;
-/// - no method traps: unknown ids, empty queues and out-of-range indices are ignored or clamped.
+/// - no method traps: unknown ids, empty queues and out-of-range indices are ignored or clamped;
+/// - `version` moves on with every edit of the entries (insert, append, update, move, remove,
+///   clear, replace) and with nothing else, as MPD's playlist version does, and
+///   `changes(since:)` says what the edits were.
 ///
 /// Equality compares everything, the shuffle generator's state included, so it answers "will this queue
 /// behave the same from now on?"; two empty queues with different seeds are not equal.
@@ -25,12 +28,19 @@ public struct PlayerQueue: Equatable, Sendable {
     /// the end of the known entries is "not yet", not "the end": `nextEntry(after:reason:)` answers
     /// `.pending` there instead of wrapping around or stopping. `clear()` and `replace(with:startingAt:)` reset it.
     public var isLoadingMore = false
+    /// Changes with every edit of the entries (their ids, order or items) and with nothing else:
+    /// not when the current entry, the modes or play order change. A client holding the
+    /// entries at one version asks `changes(since:)` for what happened after it. A new queue
+    /// starts at a number drawn from its seed, so versions of two queues (two runs of a daemon)
+    /// are unlikely to meet; it stays below 2^49, exact as a JSON number.
+    public var version: UInt64 { log.version }
 
     // A permutation of the entries' ids while shuffle is on; empty while it is off, because play
     // order is then queue order and keeping a second copy in step would only invite drift.
     private var shuffleOrder: [QueueEntryID] = []
     private var nextRawID: UInt64 = 1
     private var random: SeededRandom
+    private var log: QueueChangeLog
 
     /// What comes after an entry in play order.
     public enum NextEntry: Equatable, Sendable {
@@ -73,7 +83,26 @@ public struct PlayerQueue: Equatable, Sendable {
     /// the default seed is random so two sessions don't shuffle alike.
     public init(items: [PlayableItem], startingAt index: Int = 0, shuffleSeed: UInt64 = .random(in: .min ... .max)) {
         random = SeededRandom(seed: shuffleSeed)
+        // Its own stream, so the shuffles a seed gives stay what they were before versions.
+        var versions = SeededRandom(seed: shuffleSeed ^ 0x5645_5253_494F_4E53)
+        log = QueueChangeLog(base: versions.next() >> 16)
         replace(with: items, startingAt: index)
+        // The first entries are where the queue starts, not an edit anyone saw happen.
+        log = QueueChangeLog(base: log.version)
+    }
+
+    // MARK: Versions
+
+    /// What changed after `version`, up to `self.version`, or nil when the queue cannot say and
+    /// the whole queue must be sent instead: `version` is not one this queue had (another
+    /// queue's, from the future, or older than the edits it keeps: about the last 1,000, holding
+    /// at most 20,000 entries), or the changes would carry more entries than the queue itself.
+    public func changes(since version: UInt64) -> QueueChanges? {
+        guard let kept = log.changes(since: version) else { return nil }
+        let carried = kept.reduce(0) { $0 + $1.entryCount }
+        guard carried <= max(entries.count, 1) else { return nil }
+        return QueueChanges(
+            since: version, version: self.version, changes: Array(kept), currentEntryID: currentEntryID, count: entries.count)
     }
 
     // MARK: Looking things up
@@ -181,11 +210,13 @@ public struct PlayerQueue: Equatable, Sendable {
         let ids = added.map(\.id)
         if position == .afterCurrentEntry, let current = currentEntryID, let queueIndex = index(of: current) {
             entries.insert(contentsOf: added, at: queueIndex + 1)
+            log.record(.inserted(at: queueIndex + 1, entries: added))
             if shuffleMode == .songs {
                 let shuffleIndex = shuffleOrder.firstIndex(of: current) ?? shuffleOrder.count - 1
                 shuffleOrder.insert(contentsOf: ids, at: shuffleIndex + 1)
             }
         } else {
+            log.record(.inserted(at: entries.count, entries: added))
             entries.append(contentsOf: added)
             if shuffleMode == .songs { shuffleOrder.append(contentsOf: ids) }
         }
@@ -204,6 +235,7 @@ public struct PlayerQueue: Equatable, Sendable {
         guard !items.isEmpty else { return [] }
         let added = makeEntries(items)
         let ids = added.map(\.id)
+        log.record(.inserted(at: entries.count, entries: added))
         entries.append(contentsOf: added)
         var toPlace = ids[...]
         if currentEntryID == nil {
@@ -220,23 +252,29 @@ public struct PlayerQueue: Equatable, Sendable {
     }
 
     /// Replaces the item of entry `id`, keeping its id and place, e.g. when a track's tags or duration become known.
-    /// False, and no change, when `id` isn't in the queue.
+    /// False, and no change, when `id` isn't in the queue; the version moves on only when the item differs.
     @discardableResult
     public mutating func updateItem(_ id: QueueEntryID, to item: PlayableItem) -> Bool {
         guard let index = index(of: id) else { return false }
+        guard entries[index].item != item else { return true }
         entries[index].item = item
+        log.record(.updated(entries[index]))
         return true
     }
 
     // MARK: Moving and removing
 
     /// Moves entry `id` so it ends up at `index` in queue order (clamped into range). Play order under shuffle is
-    /// unchanged, as in Apple's players. False, and no change, when `id` isn't in the queue.
+    /// unchanged, as in Apple's players. False, and no change, when `id` isn't in the queue; moving an entry to
+    /// where it is changes no version.
     @discardableResult
     public mutating func move(_ id: QueueEntryID, to index: Int) -> Bool {
         guard let from = self.index(of: id) else { return false }
+        let to = min(max(index, 0), entries.count - 1)
+        guard to != from else { return true }
         let moving = entries.remove(at: from)
-        entries.insert(moving, at: min(max(index, 0), entries.count))
+        entries.insert(moving, at: to)
+        log.record(.moved(id, to: to))
         return true
     }
 
@@ -272,12 +310,14 @@ public struct PlayerQueue: Equatable, Sendable {
         let result = Removal(removedIDs: Array(removedIDs), removedCurrent: removedCurrent, currentEntryID: currentEntryID)
         entries.removeAll { doomed.contains($0.id) }
         shuffleOrder.removeAll(where: doomed.contains)
+        log.record(.removed(result.removedIDs))
         return result
     }
 
     /// Removes every entry; no entry is current and `isLoadingMore` is false. The modes stay, and ids handed out
-    /// before are never handed out again.
+    /// before are never handed out again. Clearing an empty queue changes no version.
     public mutating func clear() {
+        if !entries.isEmpty { log.record(.cleared) }
         entries = []
         shuffleOrder = []
         currentEntryID = nil
@@ -290,6 +330,7 @@ public struct PlayerQueue: Equatable, Sendable {
     public mutating func replace(with items: [PlayableItem], startingAt index: Int = 0) {
         clear()
         entries = makeEntries(items)
+        if !entries.isEmpty { log.record(.inserted(at: 0, entries: entries)) }
         if !entries.isEmpty { currentEntryID = entries[min(max(index, 0), entries.count - 1)].id }
         if shuffleMode == .songs { reshuffle() }
     }

@@ -29,12 +29,13 @@ extension Command {
         case .crossfade(let seconds): words = ["crossfade", Numbers.format(seconds)]
         case .status: words = ["status"]
         case .queue: words = ["queue"]
+        case .queueChanges(let version): words = ["queue", "--since", String(version)]
         case .add(let items, .tail): words = ["add"] + items.map(CommandWords.quote)
         case .add(let items, .afterCurrentEntry): words = ["playnext"] + items.map(CommandWords.quote)
-        case .move(let from, let to): words = ["move", String(from), String(to)]
-        case .remove(let ranges): words = ["remove"] + ranges.map(Self.rangeText)
+        case .move(let from, let to): words = ["move", from.text, String(to)]
+        case .remove(let selections): words = ["remove"] + selections.map(\.text)
         case .clear: words = ["clear"]
-        case .jump(let position): words = ["jump", String(position)]
+        case .jump(let entry): words = ["jump", entry.text]
         case .replace(let items, let start): words = ["replace", String(start)] + items.map(CommandWords.quote)
         // The term is the rest of the line, written as it is.
         case .search(let kind, let term): words = ["search", kind.rawValue, term]
@@ -57,6 +58,26 @@ extension Command {
 
     static func rangeText(_ range: ClosedRange<Int>) -> String {
         range.lowerBound == range.upperBound ? String(range.lowerBound) : "\(range.lowerBound)-\(range.upperBound)"
+    }
+}
+
+extension EntryReference {
+    /// `3` or `#12`.
+    public var text: String {
+        switch self {
+        case .position(let position): String(position)
+        case .id(let id): "#\(id.rawValue)"
+        }
+    }
+}
+
+extension EntrySelection {
+    /// `3`, `2-5` or `#12`.
+    public var text: String {
+        switch self {
+        case .positions(let range): Command.rangeText(range)
+        case .id(let id): "#\(id.rawValue)"
+        }
     }
 }
 

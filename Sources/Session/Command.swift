@@ -41,16 +41,19 @@ public enum Command: Equatable, Sendable {
 
     /// Lists the queue.
     case queue
+    /// What changed in the queue since version `since` (`queue --since V`): the edits, or the
+    /// whole queue when the session cannot say (see `PlayerQueue.changes(since:)`).
+    case queueChanges(since: UInt64)
     /// Adds files, URLs or `itunes:ID` items after the current entry ("Play Next") or at the end ("Play Later").
     case add([String], position: InsertPosition)
-    /// Moves the entry at queue position `from` to position `to` (both counting from 1).
-    case move(from: Int, to: Int)
-    /// Removes the entries at these queue positions (counting from 1; a range is inclusive).
-    case remove([ClosedRange<Int>])
+    /// Moves the entry `from` (by position or id) so that it ends up at queue position `to` (counting from 1).
+    case move(from: EntryReference, to: Int)
+    /// Removes these entries: positions (counting from 1; a range is inclusive) and ids, in any mix.
+    case remove([EntrySelection])
     /// Empties the queue and stops.
     case clear
-    /// Makes the entry at this queue position (counting from 1) current and plays it.
-    case jump(Int)
+    /// Makes this entry (by position or id) current and plays it.
+    case jump(EntryReference)
     /// Replaces the whole queue with these items (as `add` takes them) and plays the `start`-th
     /// (counting from 1), so the items before it are what `previous` goes back to.
     case replace([String], start: Int)
@@ -89,6 +92,26 @@ public enum Command: Equatable, Sendable {
     case help(String?)
     /// Pauses playback and ends the program serving the session (the daemon).
     case quit
+}
+
+/// A queue entry as a command names it: by its position now, or by its id, which names the same
+/// entry however the queue changes around it (two clients editing one queue use ids).
+public enum EntryReference: Hashable, Sendable, ExpressibleByIntegerLiteral {
+    /// A position counting from 1 (`3`).
+    case position(Int)
+    /// An entry's id as the queue's replies give it (`#12`).
+    case id(QueueEntryID)
+
+    /// A literal is a position, so `.jump(4)` reads as it always did.
+    public init(integerLiteral value: Int) { self = .position(value) }
+}
+
+/// What `remove` takes: a position, a range of positions, or an entry's id.
+public enum EntrySelection: Hashable, Sendable {
+    /// Positions counting from 1, both ends included (`3` is `3...3`, `2-5` is `2...5`).
+    case positions(ClosedRange<Int>)
+    /// An entry's id (`#12`).
+    case id(QueueEntryID)
 }
 
 /// Where `seek` goes.

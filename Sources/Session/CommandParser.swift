@@ -43,7 +43,10 @@ private struct Arguments {
         case "previous": return try none(.previous)
         case "restart": return try none(.restart)
         case "status": return try none(.status)
-        case "queue": return try none(.queue)
+        case "queue":
+            if words.isEmpty { return .queue }
+            guard words.count == 2, words[0].lowercased() == "--since", let version = Numbers.version(words[1]) else { throw bad }
+            return .queueChanges(since: version)
         case "clear": return try none(.clear)
         case "quit": return try none(.quit)
         case "seek": return .seek(try map(one(), Numbers.seekTarget))
@@ -57,10 +60,10 @@ private struct Arguments {
         case "add": return .add(try items(), position: .tail)
         case "playnext": return .add(try items(), position: .afterCurrentEntry)
         case "move":
-            guard words.count == 2, let from = Numbers.position(words[0]), let to = Numbers.position(words[1]) else { throw bad }
+            guard words.count == 2, let from = Numbers.entry(words[0]), let to = Numbers.position(words[1]) else { throw bad }
             return .move(from: from, to: to)
-        case "remove": return .remove(try ranges())
-        case "jump": return .jump(try map(one(), Numbers.position))
+        case "remove": return .remove(try selections())
+        case "jump": return .jump(try map(one(), Numbers.entry))
         case "replace":
             guard let first = words.first, let start = Numbers.position(first) else { throw bad }
             let items = Array(words.dropFirst())
@@ -129,12 +132,16 @@ private struct Arguments {
         return words
     }
 
-    private func ranges() throws(CommandError) -> [ClosedRange<Int>] {
+    private func selections() throws(CommandError) -> [EntrySelection] {
         guard !words.isEmpty else { throw bad }
-        var out: [ClosedRange<Int>] = []
+        var out: [EntrySelection] = []
         for word in words {
-            guard let range = Numbers.range(word) else { throw bad }
-            out.append(range)
+            if let id = Numbers.entryID(word) {
+                out.append(.id(id))
+            } else {
+                guard let range = Numbers.range(word) else { throw bad }
+                out.append(.positions(range))
+            }
         }
         return out
     }
@@ -275,6 +282,23 @@ enum Numbers {
     static func position(_ text: Substring) -> Int? {
         guard let value = digits(text, max: 9), value >= 1 else { return nil }
         return value
+    }
+
+    /// `#12`: an entry's id, 1 to 18 digits after the `#` (any id a queue hands out).
+    static func entryID(_ text: String) -> QueueEntryID? {
+        guard text.hasPrefix("#"), let value = digits(text.dropFirst(), max: 18) else { return nil }
+        return QueueEntryID(rawValue: UInt64(value))
+    }
+
+    /// A position (`3`) or an entry's id (`#12`).
+    static func entry(_ text: String) -> EntryReference? {
+        if let id = entryID(text) { return .id(id) }
+        return position(text).map(EntryReference.position)
+    }
+
+    /// A queue version: 1 to 18 digits.
+    static func version(_ text: String) -> UInt64? {
+        digits(Substring(text), max: 18).map(UInt64.init)
     }
 
     /// `3` or `2-5` (inclusive, first ≤ last).

@@ -6,8 +6,12 @@ import Player
 public enum CommandResult: Sendable {
     /// Done; the snapshot after it.
     case done(Snapshot)
-    /// The queue's entries and which one is current.
-    case queue([QueueEntry], current: QueueEntryID?)
+    /// New entries were added (`add`, `playnext`, `replace`): their ids in queue order, and the snapshot after it.
+    case added([QueueEntryID], Snapshot)
+    /// The queue's entries, which one is current, and the queue's version they are at.
+    case queue([QueueEntry], current: QueueEntryID?, version: UInt64)
+    /// What changed in the queue since the version a client held (`queue --since V`).
+    case queueChanges(QueueChanges)
     /// Catalog or library songs.
     case songs([Song])
     /// Catalog or library albums.

@@ -50,7 +50,9 @@ public struct CommandVerb: Equatable, Sendable {
             "crossfade", [], "crossfade SECONDS", "Overlap entries by 0–30 seconds (0: gapless).",
             "crossfade needs seconds from 0 to 30, like crossfade 4."),
         CommandVerb("status", [], "status", "Show what is playing and the player's settings.", "status takes no arguments."),
-        CommandVerb("queue", [], "queue", "List the queue.", "queue takes no arguments."),
+        CommandVerb(
+            "queue", [], "queue [--since VERSION]", "List the queue, or what changed in it since a version.",
+            "queue takes nothing, or --since and a queue version, like queue --since 41."),
         CommandVerb(
             "add", ["playlater"], "add ITEM…", "Add files, URLs or itunes:ID items at the end of the queue.",
             "add needs one or more files, URLs or itunes:ID items."),
@@ -58,15 +60,15 @@ public struct CommandVerb: Equatable, Sendable {
             "playnext", ["insert"], "playnext ITEM…", "Add items right after the current entry.",
             "playnext needs one or more files, URLs or itunes:ID items."),
         CommandVerb(
-            "move", ["mv"], "move FROM TO", "Move a queue entry to another position.",
-            "move needs two queue positions counting from 1, like move 5 2."),
+            "move", ["mv"], "move POSITION|#ID TO", "Move a queue entry to another position.",
+            "move needs an entry (a queue position counting from 1, or #ID) and a position, like move 5 2 or move #12 1."),
         CommandVerb(
-            "remove", ["rm", "delete"], "remove POSITION|FIRST-LAST…", "Remove queue entries.",
-            "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
+            "remove", ["rm", "delete"], "remove POSITION|FIRST-LAST|#ID…", "Remove queue entries.",
+            "remove needs queue positions counting from 1 or entry ids, like remove 3, remove 2-5 or remove #12."),
         CommandVerb("clear", [], "clear", "Empty the queue and stop.", "clear takes no arguments."),
         CommandVerb(
-            "jump", ["goto"], "jump POSITION", "Play the queue entry at a position.",
-            "jump needs one queue position counting from 1, like jump 4."),
+            "jump", ["goto"], "jump POSITION|#ID", "Play the queue entry at a position, or with an id.",
+            "jump needs one queue position counting from 1, or #ID, like jump 4 or jump #12."),
         CommandVerb(
             "replace", [], "replace START ITEM…", "Replace the queue with the items and play the START-th (counting from 1).",
             "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."),

@@ -62,7 +62,8 @@ public final class Session: Sendable {
         let queue = player.queue
         return Snapshot(
             state: player.playerState, current: queue.currentEntry, queuePosition: queue.currentIndex.map { $0 + 1 },
-            queueLength: queue.entries.count, position: player.playbackTime, duration: player.currentDuration)
+            queueLength: queue.entries.count, position: player.playbackTime, duration: player.currentDuration,
+            queueVersion: queue.version)
     }
 
     /// Parses `line` and carries it out.
@@ -102,16 +103,28 @@ public final class Session: Sendable {
         case .status: break
         case .queue:
             let queue = player.queue
-            return .queue(queue.entries, current: queue.currentEntryID)
+            return .queue(queue.entries, current: queue.currentEntryID, version: queue.version)
+        case .queueChanges(let version):
+            // One copy of the queue answers both ways, so the changes and the version agree.
+            let queue = player.queue
+            if let changes = queue.changes(since: version) { return .queueChanges(changes) }
+            return .queue(queue.entries, current: queue.currentEntryID, version: queue.version)
         case .add(let locations, let position):
             try Self.checkRoom(in: "The queue", holding: player.queue.entries.count, adding: locations.count)
             let wasEmpty = player.queue.entries.isEmpty
-            player.insert(described(locations), position: position)
+            let ids = player.insert(described(locations), position: position)
             if wasEmpty { try player.play() }
-        case .move(let from, let to): try player.move(try entryID(at: from), to: try Self.zeroBased(to))
-        case .remove(let ranges): try player.remove(try entryIDs(in: ranges))
+            return .added(ids, snapshot)
+        case .move(let from, let to):
+            let id = try entryID(from)
+            try Self.naming(id) { try player.move(id, to: try Self.zeroBased(to)) }
+        case .remove(let selections):
+            let ids = try entryIDs(selections)
+            try Self.naming(ids.first) { try player.remove(ids) }
         case .clear: player.clear()
-        case .jump(let position): try player.setCurrentEntry(try entryID(at: position))
+        case .jump(let entry):
+            let id = try entryID(entry)
+            try Self.naming(id) { try player.setCurrentEntry(id) }
         case .replace(let locations, let start):
             // The parser checks this too, but a Command can be built without it.
             guard start >= 1, start <= locations.count else {
@@ -120,8 +133,9 @@ public final class Session: Sendable {
             try Self.checkRoom(in: "The queue", holding: 0, adding: locations.count)
             // setQueue makes the start current; under shuffle it reshuffles with the current entry
             // first, so the chosen item plays first either way.
-            player.setQueue(described(locations), startingAt: start - 1)
+            let ids = player.setQueue(described(locations), startingAt: start - 1)
             try player.play()
+            return .added(ids, snapshot)
         case .search(let kind, let term):
             let catalog = try requireCatalog()
             switch kind {
@@ -299,22 +313,55 @@ public final class Session: Sendable {
         return position - 1
     }
 
-    /// The entry at a 1-based queue position, or a sentence saying the queue is shorter.
-    private func entryID(at position: Int) throws -> QueueEntryID {
-        let entries = player.queue.entries
-        try Self.check(position...position, count: entries.count)
-        return entries[position - 1].id
+    /// The entry a command names: the one at a 1-based queue position (or a sentence saying the
+    /// queue is shorter), or the one with an id (or a sentence saying there is none).
+    private func entryID(_ entry: EntryReference) throws -> QueueEntryID {
+        let queue = player.queue
+        switch entry {
+        case .position(let position):
+            try Self.check(position...position, count: queue.entries.count)
+            return queue.entries[position - 1].id
+        case .id(let id):
+            guard queue.entry(id) != nil else { throw Self.noEntry(id) }
+            return id
+        }
     }
 
-    /// The entries at the 1-based queue positions in `ranges` (overlaps once, in queue order).
-    /// Every range is checked against the queue before any is applied, and none is expanded
-    /// beyond the queue: `remove 1-999999999` costs what the queue's length costs.
-    private func entryIDs(in ranges: [ClosedRange<Int>]) throws -> [QueueEntryID] {
+    /// The entries `remove` names (each once, in queue order), all read from one copy of the
+    /// queue. Every position and id is checked before anything is removed, and no range is
+    /// expanded beyond the queue: `remove 1-999999999` costs what the queue's length costs.
+    private func entryIDs(_ selections: [EntrySelection]) throws -> [QueueEntryID] {
         let entries = player.queue.entries
-        for range in ranges { try Self.check(range, count: entries.count) }
         var chosen = [Bool](repeating: false, count: entries.count)
-        for range in ranges { for position in range { chosen[position - 1] = true } }
+        var named: Set<QueueEntryID> = []
+        for selection in selections {
+            switch selection {
+            case .positions(let range): try Self.check(range, count: entries.count)
+            case .id(let id): named.insert(id)
+            }
+        }
+        for selection in selections {
+            if case .positions(let range) = selection { for position in range { chosen[position - 1] = true } }
+        }
+        for index in entries.indices where named.remove(entries[index].id) != nil { chosen[index] = true }
+        if let unknown = named.min() { throw Self.noEntry(unknown) }
         return entries.indices.filter { chosen[$0] }.map { entries[$0].id }
+    }
+
+    /// The sentence for an id that names no entry of the queue.
+    private static func noEntry(_ id: QueueEntryID) -> CommandError {
+        .failed("There is no entry #\(id.rawValue) in the queue.")
+    }
+
+    /// Runs a player edit of entries named a moment ago; when another client removed one in
+    /// between, the player's "unknown entry" becomes the sentence naming `id`.
+    private static func naming(_ id: QueueEntryID?, _ edit: () throws -> Void) throws {
+        do {
+            try edit()
+        } catch PlayerError.unknownEntry {
+            guard let id else { throw PlayerError.unknownEntry }
+            throw noEntry(id)
+        }
     }
 
     /// Throws the sentence for a range of 1-based positions that reaches outside a queue of `count`.

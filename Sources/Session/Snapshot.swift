@@ -16,9 +16,15 @@ public struct Snapshot: Equatable, Sendable {
     public var position: Double
     /// Its length in seconds, when known.
     public var duration: Double?
+    /// The queue's version (`PlayerQueue.version`): it changes with every edit of the entries.
+    public var queueVersion: UInt64
 
     /// Creates a snapshot.
-    public init(state: PlayerState, current: QueueEntry?, queuePosition: Int?, queueLength: Int, position: Double, duration: Double?) {
+    public init(
+        state: PlayerState, current: QueueEntry?, queuePosition: Int?, queueLength: Int, position: Double, duration: Double?,
+        queueVersion: UInt64 = 0
+    ) {
+        self.queueVersion = queueVersion
         self.state = state
         self.current = current
         self.queuePosition = queuePosition

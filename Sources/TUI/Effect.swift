@@ -1,8 +1,11 @@
+import Session
+
 /// What the terminal UI's model asks its runner to do after an event. The model itself never
 /// touches a socket or the terminal (a swift-nio-style state machine: events in, effects out).
 public enum Effect: Sendable, Equatable {
-    /// Send a command line to the daemon with this request id, on one of the two connections.
-    case send(id: Int, line: String, channel: Channel)
+    /// Send a command to the daemon (its canonical text) with this request id, on one of the
+    /// two connections (the command's: `Command.asksTheCatalog` goes on `.catalog`).
+    case send(id: Int, command: Command, channel: Channel)
     /// Leave the UI; with `stopDaemon` the `quit` command has been sent first.
     case quit(stopDaemon: Bool)
     /// Clear and repaint the whole terminal (Ctrl-L).

@@ -17,8 +17,8 @@ enum Purpose: Sendable, Equatable {
     case playlist(name: String)
     /// An album's or playlist's tracks, to add them all at `position`.
     case addAll(InsertPosition)
-    /// A line typed after `:` (or bound to a key); its result is shown.
-    case command(String)
+    /// A line typed after `:` (or bound to a key), as typed and as read; its result is shown.
+    case command(Command, line: String)
     /// An action whose success is told with `done` and whose library effect needs a refresh.
     case action(done: String, refreshLibrary: Bool)
 }

@@ -136,7 +136,8 @@ public final class TUIApp {
     private func perform(_ effects: [Effect]) throws(TUIError) -> Outcome? {
         for effect in effects {
             switch effect {
-            case .send(let id, let line, let channel):
+            case .send(let id, let command, let channel):
+                let line = command.text
                 let connection = channel == .control ? control : catalog
                 do {
                     try connection.send(WireRequest(id: .number(Double(id)), command: line).line)

@@ -63,16 +63,16 @@ extension TUIModel {
         case .remove: return removeRows()
         case .moveEntryUp: return moveEntry(by: -1)
         case .moveEntryDown: return moveEntry(by: 1)
-        case .clearQueue: return [request(.action(done: "The queue is cleared.", refreshLibrary: false), "clear")]
-        case .toggle: return [send("toggle")]
-        case .next: return [send("next")]
-        case .previous: return [send("previous")]
-        case .seekForward: return [send("seek +\(config.seekStep)")]
-        case .seekBackward: return [send("seek -\(config.seekStep)")]
-        case .volumeUp: return [send("volume +\(config.volumeStep)")]
-        case .volumeDown: return [send("volume -\(config.volumeStep)")]
-        case .cycleRepeat: return [send("repeat")]
-        case .toggleShuffle: return [send("shuffle")]
+        case .clearQueue: return [request(.action(done: "The queue is cleared.", refreshLibrary: false), .clear)]
+        case .toggle: return [send(.toggle)]
+        case .next: return [send(.next)]
+        case .previous: return [send(.previous)]
+        case .seekForward: return [send(.seek(.relative(Double(config.seekStep))))]
+        case .seekBackward: return [send(.seek(.relative(-Double(config.seekStep))))]
+        case .volumeUp: return [send(.volume(.relative(config.volumeStep)))]
+        case .volumeDown: return [send(.volume(.relative(-config.volumeStep)))]
+        case .cycleRepeat: return [send(.repeatMode(nil))]
+        case .toggleShuffle: return [send(.shuffle(nil))]
         case .search:
             let effects = show(.search)
             stacks[TUIModel.Tab.search.rawValue].removeLast(stacks[TUIModel.Tab.search.rawValue].count - 1)
@@ -84,7 +84,7 @@ extension TUIModel {
             if page.kind != .help { push(helpPage()) }
         case .redraw: return [.repaint]
         case .quit: return [.quit(stopDaemon: false)]
-        case .quitAndStop: return [send("quit"), .quit(stopDaemon: true)]
+        case .quitAndStop: return [send(.quit), .quit(stopDaemon: true)]
         }
         return []
     }
@@ -100,19 +100,32 @@ extension TUIModel {
         switch target {
         case .charts where !chartsLoaded:
             chartsLoaded = true
-            return [request(.charts, "charts")]
+            return [request(.charts, .charts(storefront: nil))]
         case .queue where queueStale:
             queueStale = false
-            return [request(.queue, "queue")]
+            return [fetchQueue()]
         default: return []
         }
     }
 
-    /// Runs a command line as typed after `:`. `:q` leaves the UI, as in vi.
+    /// Asks for the queue: what changed since the version held, or all of it when none is held.
+    mutating func fetchQueue() -> Effect {
+        request(.queue, queueVersion.map { .queueChanges(since: UInt64($0)) } ?? .queue)
+    }
+
+    /// Runs a command line as typed after `:`. `:q` leaves the UI, as in vi. A line that is not
+    /// a command is said on the message line, as the daemon would say it.
     mutating func run(_ line: String) -> [Effect] {
         let verb = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
         if verb == "q" { return [.quit(stopDaemon: false)] }
-        return [request(.command(line), line)]
+        let command: Command
+        do {
+            command = try Command.parse(line)
+        } catch {
+            self.error(error.description)
+            return []
+        }
+        return [request(.command(command, line: line), command)]
     }
 
     // MARK: Picking
@@ -130,12 +143,13 @@ extension TUIModel {
         case .artist(let artist): return openArtist(id: artist.id, name: artist.name)
         case .playlist(let list):
             push(Page(kind: .playlist(name: list.name), title: "Playlist · \(list.name)", status: "Loading…"))
-            return [request(.playlist(name: list.name), "playlist show \(Command.quote(list.name))")]
+            return [request(.playlist(name: list.name), .playlist(.show(list.name)))]
         case .song(let song) where !activating:
             guard let albumID = song.albumId else { return [] }
             return openAlbum(id: albumID, title: song.album ?? "Album", artist: song.artist)
-        case .entry where activating:
-            return [send("jump \(page.list.cursor + 1)")]
+        case .entry(let entry) where activating:
+            guard let id = Self.entryID(entry) else { return [] }
+            return [send(.jump(.id(id)))]
         case .container(_, _, let locations) where activating:
             return play(locations, start: 1)
         default:
@@ -152,21 +166,19 @@ extension TUIModel {
 
     private mutating func play(_ locations: [String], start: Int) -> [Effect] {
         guard !locations.isEmpty else { return [] }
-        return [
-            send("replace \(start) " + Command.quote(locations))
-        ]
+        return [send(.replace(locations, start: start))]
     }
 
     mutating func openAlbum(id: String, title: String, artist: String) -> [Effect] {
         push(Page(kind: .album(id: id), title: "Album · \(title) — \(artist)", status: "Loading the album…"))
-        return [request(.album(id: id), "album \(id)")]
+        return [request(.album(id: id), .album(id))]
     }
 
     mutating func openArtist(id: String, name: String) -> [Effect] {
         push(Page(kind: .artist(id: id), title: "Artist · \(name)", status: "Loading the artist…"))
         return [
-            request(.artistSongs(id: id), "topsongs \(id)"),
-            request(.artistAlbums(id: id), "artist \(id)"),
+            request(.artistSongs(id: id), .topSongs(id)),
+            request(.artistAlbums(id: id), .artist(id)),
         ]
     }
 
@@ -176,8 +188,8 @@ extension TUIModel {
         var locations: [String] = []
         for index in page.picked {
             switch page.rows[index] {
-            case .album(let album): effects.append(request(.addAll(position), "album \(album.id)"))
-            case .playlist(let list): effects.append(request(.addAll(position), "playlist show \(Command.quote(list.name))"))
+            case .album(let album): effects.append(request(.addAll(position), .album(album.id)))
+            case .playlist(let list): effects.append(request(.addAll(position), .playlist(.show(list.name))))
             case let row: locations += row.locations
             }
         }
@@ -193,11 +205,11 @@ extension TUIModel {
         let done =
             position == .tail
             ? "Added \(what) to the end of the queue." : "\(what.prefix(1).uppercased() + what.dropFirst()) will play next."
-        return request(.action(done: done, refreshLibrary: false), (position == .tail ? "add " : "playnext ") + Command.quote(locations))
+        return request(.action(done: done, refreshLibrary: false), .add(locations, position: position))
     }
 
     /// A command whose answer (the status) needs no word on the message line.
-    mutating func send(_ line: String) -> Effect { request(.action(done: "", refreshLibrary: false), line) }
+    mutating func send(_ command: Command) -> Effect { request(.action(done: "", refreshLibrary: false), command) }
 
     private mutating func save(_ saving: Bool) -> [Effect] {
         let ids = page.picked.compactMap { page.rows[$0].catalogID }
@@ -207,7 +219,7 @@ extension TUIModel {
             return []
         }
         let done = saving ? "Saved to your library." : "Removed from your library."
-        return ids.map { request(.action(done: done, refreshLibrary: true), "\(saving ? "save" : "unsave") \($0)") }
+        return ids.map { request(.action(done: done, refreshLibrary: true), saving ? .save($0) : .unsave($0)) }
     }
 
     /// The 1-based position in the queue or playlist of row `index`: a playlist page starts
@@ -220,17 +232,32 @@ extension TUIModel {
         }
     }
 
+    /// The queue entry's id as a command names it; nil for an id no queue hands out (a
+    /// negative number from a daemon that is not ours).
+    static func entryID(_ entry: WireEntry) -> QueueEntryID? {
+        UInt64(exactly: entry.id).map(QueueEntryID.init(rawValue:))
+    }
+
+    /// The id of the queue entry on row `index`, when the page is the queue.
+    private func queueEntryID(_ index: Int) -> QueueEntryID? {
+        guard page.kind == .queue, page.rows.indices.contains(index), case .entry(let entry) = page.rows[index] else { return nil }
+        return Self.entryID(entry)
+    }
+
     private mutating func removeRows() -> [Effect] {
+        // Queue entries go by id, so an entry another client moved meanwhile is still the one removed.
+        let ids = page.picked.compactMap(queueEntryID)
         let positions = page.picked.compactMap(entryPosition)
         page.marked = []
-        let list = positions.map(String.init).joined(separator: " ")
         switch page.kind {
-        case .queue where !positions.isEmpty:
-            return [send("remove " + list)]
+        case .queue where !ids.isEmpty:
+            return [send(.remove(ids.map(EntrySelection.id)))]
         case .playlist(let name) where !positions.isEmpty:
             return [
-                request(.action(done: "Removed from \(name).", refreshLibrary: true), "playlist remove \(Command.quote(name)) " + list),
-                request(.playlist(name: name), "playlist show \(Command.quote(name))"),
+                request(
+                    .action(done: "Removed from \(name).", refreshLibrary: true),
+                    .playlist(.remove(name, positions: positions.map { $0...$0 }))),
+                request(.playlist(name: name), .playlist(.show(name))),
             ]
         case .playlist:
             return []
@@ -244,13 +271,14 @@ extension TUIModel {
         guard let from = entryPosition(page.list.cursor), let to = entryPosition(page.list.cursor + delta) else { return [] }
         switch page.kind {
         case .queue:
+            guard let id = queueEntryID(page.list.cursor) else { return [] }
             movePage(by: delta)
-            return [send("move \(from) \(to)")]
+            return [send(.move(from: .id(id), to: to))]
         case .playlist(let name):
             movePage(by: delta)
             return [
-                send("playlist move \(Command.quote(name)) \(from) \(to)"),
-                request(.playlist(name: name), "playlist show \(Command.quote(name))"),
+                send(.playlist(.move(name, from: from, to: to))),
+                request(.playlist(name: name), .playlist(.show(name))),
             ]
         default:
             error("Only queue and playlist entries can be moved.")

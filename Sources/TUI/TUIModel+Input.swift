@@ -160,7 +160,7 @@ extension TUIModel {
         results = SearchResults(term: searchTerm)
         rebuildSearchPage(resetCursor: false)
         searchesInFlight = 3
-        return SearchKind.allCases.map { request(.search($0, term: searchTerm), "search \($0.rawValue) \(searchTerm)") }
+        return SearchKind.allCases.map { request(.search($0, term: searchTerm), .search($0, term: searchTerm)) }
     }
 
     // MARK: The mouse
@@ -179,7 +179,8 @@ extension TUIModel {
             }
             if mouse.row == layout.progressRow, snapshot?.duration != nil, let bar = layout.progressBar, bar.contains(mouse.column) {
                 let percent = Double(mouse.column - bar.lowerBound) * 100 / Double(max(1, bar.count - 1))
-                return [request(.command("seek"), "seek \(Checked.clamped(percent, to: 0...100, rounding: .toNearestOrAwayFromZero))%")]
+                let seek = Command.seek(.percent(Double(Checked.clamped(percent, to: 0...100, rounding: .toNearestOrAwayFromZero))))
+                return [request(.command(seek, line: "seek"), seek)]
             }
             guard layout.listRows.contains(mouse.row) else { return [] }
             let row = page.list.top + mouse.row - layout.listRows.lowerBound

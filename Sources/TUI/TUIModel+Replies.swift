@@ -13,7 +13,7 @@ extension TUIModel {
                 let purpose = pending.removeValue(forKey: key)
             else {
                 // The reply to subscribing is the status.
-                if case .success(.status(let s)) = result { update(s, now: now) }
+                if case .success(let value) = result, let s = Self.snapshot(in: value) { update(s, now: now) }
                 return []
             }
             switch result {
@@ -30,8 +30,10 @@ extension TUIModel {
         switch event {
         case .status(let s):
             update(s, now: now)
-        case .queueChanged:
-            if tab == .queue { return [request(.queue, "queue")] }
+        case .queueChanged(let version):
+            // Our own edit, or one whose changes came with an answer already: nothing to fetch.
+            if let version, version == queueVersion { break }
+            if tab == .queue { return [fetchQueue()] }
             queueStale = true
         case .entryFailed(let entry, let reason):
             error("Could not play \(entry.map { "“\($0.title)”" } ?? "an entry"): \(reason)")
@@ -59,19 +61,48 @@ extension TUIModel {
         }
     }
 
+    /// The snapshot a result carries, if any.
+    static func snapshot(in result: WireResult) -> WireSnapshot? {
+        switch result {
+        case .status(let s), .added(_, let s): s
+        default: nil
+        }
+    }
+
+    /// Shows the queue's entries, at `version` when the daemon said one.
+    private mutating func showQueue(_ entries: [WireEntry], current: Int?, version: Int?) -> [Effect] {
+        queueEntries = entries
+        queueVersion = version
+        let height = max(1, listHeight)
+        updatePages(.queue) { page in
+            let wasEmpty = page.rows.isEmpty
+            page.status = entries.isEmpty ? "The queue is empty. Find music with / or in the Library (2), then press Enter." : nil
+            page.setRows(entries.map(Row.entry))
+            // The first time the queue shows, start on the entry playing.
+            if wasEmpty, let current, let index = entries.firstIndex(where: { $0.id == current }) { page.moveTo(index) }
+            page.list.reveal(height: height)
+        }
+        return []
+    }
+
     private mutating func handle(_ result: WireResult, text: String?, for purpose: Purpose, now: Double) -> [Effect] {
-        if case .status(let s) = result { update(s, now: now) }
+        if let s = Self.snapshot(in: result) { update(s, now: now) }
         switch (purpose, result) {
-        case (.queue, .queue(let entries, let current)):
-            let height = max(1, listHeight)
-            updatePages(.queue) { page in
-                let wasEmpty = page.rows.isEmpty
-                page.status = entries.isEmpty ? "The queue is empty. Find music with / or in the Library (2), then press Enter." : nil
-                page.setRows(entries.map(Row.entry))
-                // The first time the queue shows, start on the entry playing.
-                if wasEmpty, let current, let index = entries.firstIndex(where: { $0.id == current }) { page.moveTo(index) }
-                page.list.reveal(height: height)
+        case (.queue, .queue(let entries, let current, let version)):
+            return showQueue(entries, current: current, version: version)
+        case (.queue, .queueChanges(let changes)):
+            guard changes.since == queueVersion else {
+                // An answer that crossed another one: nothing newer than what is shown, or else
+                // ask again from the version held. (A queue's versions only grow.)
+                if let held = queueVersion, changes.version <= held { break }
+                return [fetchQueue()]
             }
+            // Changes that cannot be followed (or do not add up): the whole queue.
+            guard let entries = changes.apply(to: queueEntries) else {
+                queueVersion = nil
+                return [fetchQueue()]
+            }
+            return showQueue(entries, current: changes.current, version: changes.version)
         case (.search(let kind, let term), _):
             searchesInFlight = max(0, searchesInFlight - 1)
             guard term == results.term else { break }
@@ -143,8 +174,8 @@ extension TUIModel {
         case (.action(let done, let refresh), _):
             if !done.isEmpty { notice(done) }
             if refresh { return refreshLibrary() }
-        case (.command(let line), _):
-            return showCommandResult(result, text: text, line: line)
+        case (.command(let command, let line), _):
+            return showCommandResult(result, text: text, command: command, line: line)
         default:
             break
         }
@@ -176,25 +207,27 @@ extension TUIModel {
 
     mutating func refreshLibrary() -> [Effect] {
         [
-            request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"), request(.playlists, "playlist list"),
-            request(.history, "history"),
+            request(.savedSongs, .saved(.songs)), request(.savedAlbums, .saved(.albums)), request(.playlists, .playlist(.list)),
+            request(.history, .history(.list)),
         ]
     }
 
     /// A `:` command's result: lists open as a page, a status is summed up on the message line.
-    private mutating func showCommandResult(_ result: WireResult, text: String?, line: String) -> [Effect] {
+    private mutating func showCommandResult(_ result: WireResult, text: String?, command: Command, line: String) -> [Effect] {
         let rows: [Row]
         switch result {
-        case .status:
-            if line.lowercased() == "status" {
+        case .status, .added:
+            if command == .status {
                 notice((text ?? "").split(separator: "\n").first.map(String.init) ?? "")
             } else {
                 notice("Done: \(line)")
             }
-            if line.lowercased().hasPrefix("playlist") || line.lowercased().hasPrefix("history") { return refreshLibrary() }
-            return []
-        case .queue:
-            return show(.queue) + [request(.queue, "queue")]
+            switch command {
+            case .playlist, .history: return refreshLibrary()
+            default: return []
+            }
+        case .queue, .queueChanges:
+            return show(.queue) + [request(.queue, .queue)]
         case .songs(let songs): rows = songs.map(Row.song)
         case .albums(let albums): rows = albums.map(Row.album)
         case .artists(let artists): rows = artists.map(Row.artist)
@@ -214,8 +247,10 @@ extension TUIModel {
         pending = [:]
         searchesInFlight = 0
         chartsLoaded = tab == .charts
+        // Perhaps another daemon, whose versions mean nothing to this one: the whole queue again.
+        queueVersion = nil
         var effects = start()
-        if tab == .charts { effects.append(request(.charts, "charts")) }
+        if tab == .charts { effects.append(request(.charts, .charts(storefront: nil))) }
         return effects
     }
 }

@@ -72,6 +72,10 @@ public struct TUIModel: Sendable {
     var playlists: [WirePlaylist] = []
     var history: [WireHistoryItem] = []
     var queueStale = true
+    /// The queue's entries as last read, and the version they are at (nil until a daemon that
+    /// has versions said one): a `queueChanged` event then asks only for what changed since.
+    var queueEntries: [WireEntry] = []
+    var queueVersion: Int?
     var chartsLoaded = false
     var touched = false
     var nextID = 1
@@ -130,8 +134,8 @@ public struct TUIModel: Sendable {
     /// The requests a freshly attached UI sends: the queue, the library, and the events.
     public mutating func start() -> [Effect] {
         [
-            request(.queue, "queue"), request(.savedSongs, "saved songs"), request(.savedAlbums, "saved albums"),
-            request(.playlists, "playlist list"), request(.history, "history"),
+            request(.queue, .queue), request(.savedSongs, .saved(.songs)), request(.savedAlbums, .saved(.albums)),
+            request(.playlists, .playlist(.list)), request(.history, .history(.list)),
         ]
     }
 
@@ -143,28 +147,21 @@ public struct TUIModel: Sendable {
         if let snapshot, snapshot.status == "playing", snapshot.current != nil, snapshot.duration == nil,
             !pending.values.contains(.refresh), now - snapshotTime >= 0.5
         {
-            effects.append(request(.refresh, "status"))
+            effects.append(request(.refresh, .status))
         }
         guard let deadline = searchDeadline, now >= deadline else { return effects }
         searchDeadline = nil
         return effects + fireSearch()
     }
 
-    /// Sends `line` for `purpose`, remembering why, on the connection the line calls for.
-    mutating func request(_ purpose: Purpose, _ line: String) -> Effect {
+    /// Sends `command` for `purpose`, remembering why, on the connection the command calls for:
+    /// one that may wait on the catalog (`Command.asksTheCatalog`) goes on the catalog
+    /// connection and never holds up a key like pause.
+    mutating func request(_ purpose: Purpose, _ command: Command) -> Effect {
         let id = nextID
         nextID += 1
         pending[id] = purpose
-        return .send(id: id, line: line, channel: Self.channel(for: line))
-    }
-
-    /// Catalog commands, and queueing catalog songs (the session looks them up for their titles),
-    /// can wait on the network, so they go on the catalog connection and never hold up a key
-    /// like pause.
-    static func channel(for line: String) -> Channel {
-        guard let verb = CommandVerb.of(line: line) else { return .control }
-        if verb.asksTheCatalog { return .catalog }
-        return ["add", "playnext", "replace"].contains(verb.name) && line.contains("itunes:") ? .catalog : .control
+        return .send(id: id, command: command, channel: command.asksTheCatalog ? .catalog : .control)
     }
 
     /// Shows `text` on the message line as an error (a config problem, for example).

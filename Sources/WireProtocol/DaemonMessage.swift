@@ -12,8 +12,16 @@ public enum DaemonMessage: Sendable, Equatable {
     /// unknown events read as `.unknown` and results of unknown kinds as `.text`. Throws
     /// `WireError.unreadableReply`, with a sentence, for lines that are neither.
     public static func parse(_ line: String) throws(WireError) -> DaemonMessage {
+        try parseWithNotice(line).message
+    }
+
+    /// Parses one line as `parse(_:)` does, and also gives a reply's `notice`: the sentence
+    /// saying the catalog was unreachable and the demo catalog answered (nil for events and
+    /// for replies without one).
+    public static func parseWithNotice(_ line: String) throws(WireError) -> (message: DaemonMessage, notice: String?) {
         do {
-            return try JSONDecoder().decode(Line.self, from: Data(line.utf8)).message
+            let read = try JSONDecoder().decode(Line.self, from: Data(line.utf8))
+            return (read.message, read.notice)
         } catch let error as DecodingError {
             throw .unreadableReply(Self.problem(error))
         } catch {
@@ -45,13 +53,14 @@ public enum DaemonMessage: Sendable, Equatable {
 private struct NeitherReplyNorEvent: Error {}
 
 private enum LineKey: String, CodingKey {
-    case event, id, ok, result, text, error, status, entry, reason, notice
+    case event, id, ok, result, text, error, status, entry, reason, notice, version
 }
 
 /// The whole line, read field by field so that only the fields its kind has are decoded: a
 /// newer daemon's event may reuse a name with another shape.
 private struct Line: Decodable {
     var message: DaemonMessage
+    var notice: String?
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: LineKey.self)
@@ -63,6 +72,7 @@ private struct Line: Decodable {
         // An id this client could not have sent (neither number nor string) is no id of its own.
         let id = (try? c.decodeIfPresent(JSONValueID.self, forKey: .id)) ?? nil
         let text = try c.decodeIfPresent(String.self, forKey: .text)
+        notice = try? c.decodeIfPresent(String.self, forKey: .notice)
         guard ok else {
             let message = try c.decodeIfPresent(String.self, forKey: .error) ?? "The daemon did not say why the command failed."
             self.message = .reply(id: id, result: .failure(WireFailure(message: message)), text: text)
@@ -80,7 +90,7 @@ private struct Line: Decodable {
                 entry: try c.decodeIfPresent(WireEntry.self, forKey: .entry), reason: try c.decode(String.self, forKey: .reason))
         case "outputFailed": return .outputFailed(reason: try c.decode(String.self, forKey: .reason))
         case "queueEnded": return .queueEnded
-        case "queueChanged": return .queueChanged
+        case "queueChanged": return .queueChanged(version: c.whole(.version, in: 0...(1 << 53)))
         case "catalog": return .catalog(notice: try c.decodeIfPresent(String.self, forKey: .notice))
         default: return .unknown(name)
         }
@@ -88,7 +98,7 @@ private struct Line: Decodable {
 }
 
 private enum ResultKey: String, CodingKey {
-    case kind, status, entries, current, items, text
+    case kind, status, entries, current, items, text, added, version
 }
 
 /// A reply's `result`; `result` is nil for a kind this client does not know.
@@ -98,10 +108,18 @@ private struct ResultBody: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: ResultKey.self)
         switch try c.decode(String.self, forKey: .kind) {
-        case "status": result = .status(try c.decode(WireSnapshot.self, forKey: .status))
+        case "status":
+            let status = try c.decode(WireSnapshot.self, forKey: .status)
+            if let added = try c.decodeIfPresent([Int].self, forKey: .added) {
+                result = .added(ids: added, status: status)
+            } else {
+                result = .status(status)
+            }
         case "queue":
             result = .queue(
-                entries: try c.decode([WireEntry].self, forKey: .entries), current: try c.decodeIfPresent(Int.self, forKey: .current))
+                entries: try c.decode([WireEntry].self, forKey: .entries), current: try c.decodeIfPresent(Int.self, forKey: .current),
+                version: c.whole(.version, in: 0...(1 << 53)))
+        case "queueChanges": result = .queueChanges(try WireQueueChanges(from: decoder))
         case "songs": result = .songs(try c.decode([WireSong].self, forKey: .items))
         case "albums": result = .albums(try c.decode([WireAlbum].self, forKey: .items))
         case "artists": result = .artists(try c.decode([WireArtist].self, forKey: .items))

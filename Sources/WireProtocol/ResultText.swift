@@ -11,8 +11,12 @@ public enum ResultText {
     /// A result as text at most `width` columns wide.
     public static func render(_ result: CommandResult, width: Int) -> String {
         switch result {
-        case .done(let snapshot): return snapshot.text + "\n"
-        case .queue(let entries, let current):
+        case .done(let snapshot), .added(_, let snapshot): return snapshot.text + "\n"
+        case .queueChanges(let changes):
+            let count = changes.changes.count
+            return
+                "\(count == 1 ? "1 change" : "\(count) changes") since version \(changes.since); the queue is at version \(changes.version).\n"
+        case .queue(let entries, let current, _):
             if entries.isEmpty { return "The queue is empty.\n" }
             return entries.enumerated().map { index, e in
                 (e.id == current ? "▶" : " ") + String(index + 1).leftPadded(4) + "  " + e.title + (e.subtitle.map { " — \($0)" } ?? "")

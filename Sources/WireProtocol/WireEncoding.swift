@@ -54,7 +54,7 @@ public enum WireEncoding {
     /// A queue entry, with its stable id.
     public static func entry(_ e: QueueEntry) -> JSONValue {
         .object([
-            ("id", .integer(Int(truncatingIfNeeded: e.id.rawValue))), ("title", .string(e.title)), ("subtitle", .string(e.subtitle)),
+            ("id", id(e.id)), ("title", .string(e.title)), ("subtitle", .string(e.subtitle)),
             ("item", item(e.item)),
         ])
     }
@@ -67,17 +67,46 @@ public enum WireEncoding {
             ("duration", .number(s.duration)), ("repeat", .string(s.state.repeatMode.rawValue)),
             ("shuffle", .string(s.state.shuffleMode.rawValue)), ("volume", .number(s.state.volume * 100)),
             ("crossfade", .number(s.state.crossfadeSeconds)), ("prepared", .bool(s.state.isPreparedToPlay)),
+            ("queueVersion", version(s.queueVersion)),
         ])
+    }
+
+    /// An entry's id as a JSON number.
+    static func id(_ id: QueueEntryID) -> JSONValue { .integer(Int(truncatingIfNeeded: id.rawValue)) }
+
+    /// A queue version as a JSON number (queues keep theirs below 2^53, exact as a double).
+    static func version(_ version: UInt64) -> JSONValue { .integer(Int(truncatingIfNeeded: version)) }
+
+    /// One queue edit: `{"op": …}` with positions counting from 1.
+    public static func change(_ change: QueueChange) -> JSONValue {
+        switch change {
+        case .inserted(let index, let entries):
+            return .object([("op", .string("insert")), ("position", .integer(index + 1)), ("entries", .array(entries.map(entry)))])
+        case .removed(let ids): return .object([("op", .string("remove")), ("ids", .array(ids.map(id)))])
+        case .moved(let moved, let index): return .object([("op", .string("move")), ("id", id(moved)), ("position", .integer(index + 1))])
+        case .updated(let updated): return .object([("op", .string("update")), ("entry", entry(updated))])
+        case .cleared: return .object([("op", .string("clear"))])
+        }
     }
 
     /// What a command produced: `{"kind": …, …}`.
     public static func result(_ r: CommandResult) -> JSONValue {
         switch r {
         case .done(let snapshot): return .object([("kind", .string("status")), ("status", WireEncoding.snapshot(snapshot))])
-        case .queue(let entries, let current):
+        case .added(let ids, let snapshot):
+            return .object([
+                ("kind", .string("status")), ("status", WireEncoding.snapshot(snapshot)), ("added", .array(ids.map(id))),
+            ])
+        case .queue(let entries, let current, let queueVersion):
             return .object([
                 ("kind", .string("queue")), ("entries", .array(entries.map(entry))),
-                ("current", .integer(current.map { Int(truncatingIfNeeded: $0.rawValue) })),
+                ("current", current.map(id) ?? .integer(nil)), ("version", version(queueVersion)),
+            ])
+        case .queueChanges(let changes):
+            return .object([
+                ("kind", .string("queueChanges")), ("since", version(changes.since)), ("version", version(changes.version)),
+                ("changes", .array(changes.changes.map(change))), ("current", changes.currentEntryID.map(id) ?? .integer(nil)),
+                ("count", .integer(changes.count)),
             ])
         case .songs(let songs): return .object([("kind", .string("songs")), ("items", .array(songs.map(song)))])
         case .albums(let albums): return .object([("kind", .string("albums")), ("items", .array(albums.map(album)))])

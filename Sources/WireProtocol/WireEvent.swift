@@ -8,12 +8,18 @@ public enum WireEvent: Sendable, Equatable {
     case outputFailed(reason: String)
     /// `queueEnded`: the last entry finished and nothing follows.
     case queueEnded
-    /// `queueChanged`: the queue's entries, their order or the current entry may have changed
-    /// (always right after a `status` event); fetch `queue` again to see them.
-    case queueChanged
+    /// `queueChanged`: the queue's entries or their order changed (always right after a
+    /// `status` event); `version` is the queue's version after it (nil from a daemon older than
+    /// versions). Ask `queue --since V` with the version held, or fetch `queue` again.
+    case queueChanged(version: Int?)
     /// `catalog`: the catalog became unreachable (`notice` says so, and that the demo catalog
     /// answers instead) or reachable again (`notice` is nil).
     case catalog(notice: String?)
     /// An event this client does not know (from a newer daemon), by name; safe to ignore.
     case unknown(String)
+
+    /// Whether it is `queueChanged`, whatever its version.
+    public var isQueueChanged: Bool {
+        if case .queueChanged = self { true } else { false }
+    }
 }

@@ -26,14 +26,15 @@ public enum WireReply {
 
     /// The event lines a player event becomes, in the order they are sent (docs/protocol.md):
     /// a `status` event after every change of state, queue or current entry, followed by
-    /// `queueChanged` when the queue's entries changed (`entriesChanged`: false when only the
-    /// current entry moved on); none for `entryPlayed`. `snapshot` is read only when a status
-    /// event is sent.
+    /// `queueChanged` with the queue's version when the queue's entries changed
+    /// (`entriesChanged`: false when only the current entry moved on); none for `entryPlayed`.
+    /// `snapshot` is read only when a status event is sent.
     public static func events(for event: PlayerEvent, entriesChanged: Bool = true, snapshot: () -> Snapshot) -> [String] {
         func status() -> String { Self.event("status", [("status", WireEncoding.snapshot(snapshot()))]) }
         switch event {
         case .stateChanged, .entryStarted: return [status()]
-        case .queueChanged: return entriesChanged ? [status(), Self.event("queueChanged", [])] : [status()]
+        case .queueChanged(let queue):
+            return entriesChanged ? [status(), Self.event("queueChanged", [("version", WireEncoding.version(queue.version))])] : [status()]
         case .entryFailed(let entry, let reason):
             return [Self.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string(reason))])]
         case .outputFailed(let reason): return [Self.event("outputFailed", [("reason", .string(reason))])]

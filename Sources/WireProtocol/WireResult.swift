@@ -3,8 +3,14 @@
 public enum WireResult: Sendable, Equatable {
     /// `kind: status`: the snapshot after a transport, queue-edit or mode command.
     case status(WireSnapshot)
-    /// `kind: queue`: the entries in queue order and the current entry's id.
-    case queue(entries: [WireEntry], current: Int?)
+    /// `kind: status` with `added`: the ids of the entries `add`, `playnext` or `replace` made,
+    /// in queue order, and the snapshot after it.
+    case added(ids: [Int], status: WireSnapshot)
+    /// `kind: queue`: the entries in queue order, the current entry's id, and the queue's
+    /// version (nil from a daemon older than versions).
+    case queue(entries: [WireEntry], current: Int?, version: Int?)
+    /// `kind: queueChanges`: what changed since the version `queue --since V` asked about.
+    case queueChanges(WireQueueChanges)
     /// `kind: songs`: catalog or library songs.
     case songs([WireSong])
     /// `kind: albums`: catalog or library albums.

@@ -25,13 +25,17 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     public var crossfade: Double
     /// True when the current entry is ready to play at once.
     public var prepared: Bool
+    /// The queue's version (it changes with every edit of the entries); nil from a daemon
+    /// older than versions, or when it is not a whole number from 0 to 2^53.
+    public var queueVersion: Int?
 
     /// Creates a snapshot; the defaults are those of an idle player with an empty queue.
     public init(
         status: String = "stopped", current: WireEntry? = nil, queuePosition: Int? = nil, queueLength: Int = 0,
         position: Double? = nil, duration: Double? = nil, repeat: String = "none", shuffle: String = "off", volume: Double = 100,
-        crossfade: Double = 0, prepared: Bool = false
+        crossfade: Double = 0, prepared: Bool = false, queueVersion: Int? = nil
     ) {
+        self.queueVersion = queueVersion
         self.status = status
         self.current = current
         self.queuePosition = queuePosition
@@ -46,7 +50,7 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     }
 
     private enum Key: String, CodingKey {
-        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared
+        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared, queueVersion
     }
 
     /// Reads a snapshot; the fields without a default must be there, as the daemon always writes them.
@@ -63,5 +67,6 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
         volume = try c.clamped(.volume, to: 0...100)
         crossfade = try c.clamped(.crossfade, to: 0...30)
         prepared = try c.decode(Bool.self, forKey: .prepared)
+        queueVersion = c.whole(.queueVersion, in: 0...(1 << 53))
     }
 }

@@ -20,14 +20,14 @@ enum UIBench {
         var effects = model.start()
         effects += model.handle(.key(.character("4")), now: 0)
         let queueIDs = effects.compactMap { effect -> Int? in
-            if case .send(let id, "queue", _) = effect { return id }
+            if case .send(let id, .queue, _) = effect { return id }
             return nil
         }
         let entries = (1...count).map { n in
             #"{"id":\#(n),"title":"Song \#(n)","subtitle":"Example Band — Night Drive","item":{"location":"/music/\#(n).mp3","title":"Song \#(n)","artist":"Example Band","album":"Night Drive","duration":201}}"#
         }.joined(separator: ",")
         func reply(_ id: Int) -> String {
-            #"{"id":\#(id),"ok":true,"result":{"kind":"queue","entries":[\#(entries)],"current":1},"text":""}"#
+            #"{"id":\#(id),"ok":true,"result":{"kind":"queue","entries":[\#(entries)],"current":1,"version":1},"text":""}"#
         }
         for id in queueIDs {
             guard let message = try? DaemonMessage.parse(reply(id)) else {
@@ -52,6 +52,26 @@ enum UIBench {
             }
             report("ui-queue-reply-\(count)-entries-parse+apply", total)
             report("ui-queue-reply-\(count)-entries-parse", parsing)
+            // What one edit costs the UI now: the event, then only the change since the version shown.
+            var edits: [Double] = []
+            for _ in 0..<10 {
+                var copy = model
+                let start = ProbeOutput.now()
+                guard let event = try? DaemonMessage.parse(#"{"event":"queueChanged","version":2}"#) else { break }
+                let asked = copy.handle(event, now: 0).compactMap { effect -> Int? in
+                    if case .send(let id, .queueChanges(since: 1), _) = effect { return id }
+                    return nil
+                }
+                guard let sinceID = asked.first else {
+                    Console.error("segue-bench: a queue change did not ask for the changes since the version shown")
+                    break
+                }
+                let changes =
+                    #"{"id":\#(sinceID),"ok":true,"result":{"kind":"queueChanges","since":1,"version":2,"changes":[{"op":"move","id":\#(count),"position":1}],"current":1,"count":\#(count)},"text":""}"#
+                if let message = try? DaemonMessage.parse(changes) { _ = copy.handle(message, now: 0) }
+                edits.append((ProbeOutput.now() - start) * 1000)
+            }
+            report("ui-queue-edit-\(count)-entries-event+changes+apply", edits)
         }
         guard model.page.rows.count == count else {
             Console.error("segue-bench: the queue page has \(model.page.rows.count) rows, not \(count)")

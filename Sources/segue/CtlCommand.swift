@@ -1,5 +1,4 @@
 import Daemon
-import FoundationEssentials
 import Session
 import WireProtocol
 
@@ -12,7 +11,9 @@ import WireProtocol
 /// `--json`. Exit status 0 on success; 1 with the reason on standard error otherwise.
 struct CtlCommand {
     var json = false
-    var words: [String] = []
+    /// The command the words make, with relative file arguments made absolute; or why the
+    /// words are not a command (said without asking, or starting, a daemon).
+    var command: Result<Command, CommandError>
 
     /// The command line of `segue ctl`, for `--help` and for options before the command.
     static let declaration = SubcommandSpec(
@@ -21,25 +22,49 @@ struct CtlCommand {
         options: [OptionSpec(name: "--json", short: nil, value: .none, help: "print the whole JSON reply line")])
 
     init(parsing arguments: [String]) throws {
+        var words: [String] = []
         for argument in arguments {
-            if argument == "--json" { json = true } else { words.append(Self.absolute(argument)) }
+            if argument == "--json" { json = true } else { words.append(argument) }
         }
         guard !words.isEmpty else { throw UsageError(description: "ctl needs a command, such as status, play or next.") }
+        command = Result { () throws(CommandError) in
+            try Command.parse(Self.line(words)).rewritingFiles(item: Self.absoluteItem, path: Self.absolutePath)
+        }
     }
 
-    /// A relative path to an existing file, made absolute: the daemon's working folder is not ours.
-    static func absolute(_ word: String) -> String {
+    /// The words as one command line, each read back as the one word the shell gave. `search`
+    /// takes the rest of its line as typed, so its words are joined with spaces instead of quoted.
+    static func line(_ words: [String]) -> String {
+        CommandVerb.named(words[0])?.name == "search" ? words.joined(separator: " ") : Command.quote(words)
+    }
+
+    /// An item naming a file here, made absolute: the daemon's working folder is not ours. A URL
+    /// or `itunes:ID` (anything with a colon), an absolute path, and a word naming no file here
+    /// stay as they are.
+    static func absoluteItem(_ word: String) -> String {
         guard !word.hasPrefix("/"), !word.contains(":"), access(word, F_OK) == 0 else { return word }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buffer, buffer.count) != nil else { return word }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + word
+        return absolutePath(word)
     }
 
-    /// The words as one command line, quoted where the shell had them as one word.
-    var line: String { Command.quote(words) }
+    /// A file path, absolute; a relative one is taken from our working folder (a playlist to
+    /// export to need not exist yet).
+    static func absolutePath(_ path: String) -> String {
+        guard !path.hasPrefix("/"), !path.isEmpty else { return path }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (folder.hasSuffix("/") ? folder : folder + "/") + path
+    }
 
     func run() -> Int32 {
-        let quitting = (try? Command.parse(line)) == .quit
+        let command: Command
+        switch self.command {
+        case .success(let parsed): command = parsed
+        case .failure(let error):
+            printError("segue: \(error)")
+            return 1
+        }
+        let quitting = command == .quit
         let connection: LineConnection
         do {
             connection = try LineConnection(path: SeguePaths.socket)
@@ -54,30 +79,29 @@ struct CtlCommand {
             connection = started
         }
         do {
-            try connection.send(WireRequest(id: .number(1), command: line).line)
-            guard let reply = try connection.readLine(timeout: 60) else {
+            try connection.send(WireRequest(id: .number(1), command: command.text).line)
+            guard let line = try connection.readLine(timeout: 60) else {
                 printError("segue: the daemon closed the connection without answering.")
                 return 1
             }
-            struct Reply: Decodable {
-                var ok: Bool
-                var text: String?
-                var error: String?
-                var notice: String?
+            let (message, notice) = try DaemonMessage.parseWithNotice(line)
+            guard case .reply(_, let result, let text) = message else {
+                printError("segue: the daemon sent an event instead of the reply.")
+                return 1
             }
-            let decoded = try JSONDecoder().decode(Reply.self, from: Data(reply.utf8))
-            if let notice = decoded.notice, !json { printError("segue: \(notice)") }
+            if let notice, !json { printError("segue: \(notice)") }
             if json {
-                Console.json(reply)
-            } else if decoded.ok {
-                Console.write(decoded.text ?? "")
+                Console.json(line)
+            } else if case .success = result {
+                Console.write(text ?? "")
             }
-            if !decoded.ok { printError("segue: \(decoded.error ?? "the command failed.")") }
+            if case .failure(let failure) = result { printError("segue: \(failure.message)") }
             // The daemon closes the connection after it removed its socket, so waiting for that
             // means the daemon is gone as far as the next command can tell when this returns.
             // Nothing else is sent to a connection that did not subscribe, so one read sees the end.
-            if quitting && decoded.ok { _ = try? connection.readLine(timeout: 5) }
-            return decoded.ok ? 0 : 1
+            let ok = (try? result.get()) != nil
+            if quitting && ok { _ = try? connection.readLine(timeout: 5) }
+            return ok ? 0 : 1
         } catch {
             printError("segue: \(error)")
             return 1

@@ -95,12 +95,12 @@ import WireProtocol
 
         try connection.send(WireRequest(id: .number(2), command: "add 1:441000 2:441000").line)
         let (events, reply) = try readUntilReply(connection, id: 2)
-        guard case .reply(_, .success(.status(let snapshot)), _) = reply else {
-            Issue.record("add did not answer with the status: \(reply)")
+        guard case .reply(_, .success(.added(let ids, let snapshot)), _) = reply else {
+            Issue.record("add did not answer with the new ids and the status: \(reply)")
             return
         }
-        #expect(snapshot.queueLength == 2)
-        let changes = events.indices.filter { events[$0] == .queueChanged }
+        #expect(snapshot.queueLength == 2 && ids.count == 2)
+        let changes = events.indices.filter { events[$0].isQueueChanged }
         #expect(!changes.isEmpty)
         for index in changes {
             guard index > 0, case .status = events[index - 1] else {
@@ -113,7 +113,7 @@ import WireProtocol
         _ = try self.events(connection, through: Self.started(1))
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
         let volume = try readUntilReply(connection, id: 3).events
-        #expect(!volume.isEmpty && !volume.contains(.queueChanged))
+        #expect(!volume.isEmpty && !volume.contains { $0.isQueueChanged })
     }
 
     @Test func skippingSaysWhichEntryIsCurrentWithoutAQueueChange() throws {
@@ -133,10 +133,10 @@ import WireProtocol
         // The output is held (nothing plays), so everything `next` announces comes before its reply.
         let events = try readUntilReply(connection, id: 3).events
         #expect(events.contains { if case .status(let s) = $0 { s.queuePosition == 2 } else { false } })
-        #expect(!events.contains(.queueChanged), "the entries did not change: \(events)")
+        #expect(!events.contains { $0.isQueueChanged }, "the entries did not change: \(events)")
         try connection.send(WireRequest(id: .number(4), command: "move 3 1").line)
         let after = try readUntilReply(connection, id: 4).events
-        #expect(after.contains(.queueChanged))
+        #expect(after.contains { $0.isQueueChanged })
     }
 
     @Test func clientsHearWhenTheCatalogBecomesUnreachableAndReachable() throws {

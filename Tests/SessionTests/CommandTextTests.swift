@@ -12,7 +12,7 @@ private enum Kind: CaseIterable {
     case play, pause, toggle, stop, next, previous, restart
     case seekAbsolute, seekRelative, seekPercent, volumeAbsolute, volumeRelative
     case repeatSet, repeatCycle, shuffleSet, shuffleToggle, crossfade, status
-    case queue, addTail, addNext, move, remove, clear, jump, replace
+    case queue, queueSince, addTail, addNext, move, remove, clear, jump, replace
     case search, lookup, album, artist, topSongs, charts, chartsDefault
     case save, saveCurrent, unsave, unsaveCurrent, saved
     case playlistList, playlistShow, playlistCreate, playlistRename, playlistDelete, playlistAdd, playlistRemove
@@ -41,6 +41,7 @@ private func kind(of command: Command) -> Kind {
     case .crossfade: .crossfade
     case .status: .status
     case .queue: .queue
+    case .queueChanges: .queueSince
     case .add(_, .tail): .addTail
     case .add(_, .afterCurrentEntry): .addNext
     case .move: .move
@@ -116,11 +117,21 @@ private let samples: [(Command, String)] = [
     (.add(["/music/a.mp3", "itunes:1440857781"], position: .tail), "add /music/a.mp3 itunes:1440857781"),
     (.add(["/music/My Song.mp3"], position: .tail), "add \"/music/My Song.mp3\""),
     (.add(["https://example.com/a.m4a?x=1"], position: .afterCurrentEntry), "playnext https://example.com/a.m4a?x=1"),
+    (.queueChanges(since: 41), "queue --since 41"),
+    (.queueChanges(since: 0), "queue --since 0"),
+    (.queueChanges(since: 281_474_976_710_655), "queue --since 281474976710655"),
     (.move(from: 5, to: 2), "move 5 2"),
-    (.remove([3...3]), "remove 3"),
-    (.remove([2...5, 9...9]), "remove 2-5 9"),
+    (.move(from: .id(QueueEntryID(rawValue: 12)), to: 1), "move #12 1"),
+    (.remove([.positions(3...3)]), "remove 3"),
+    (.remove([.positions(2...5), .positions(9...9)]), "remove 2-5 9"),
+    (.remove([.id(QueueEntryID(rawValue: 12))]), "remove #12"),
+    (
+        .remove([.positions(1...2), .id(QueueEntryID(rawValue: 7)), .positions(4...4), .id(QueueEntryID(rawValue: 999_999_999_999))]),
+        "remove 1-2 #7 4 #999999999999"
+    ),
     (.clear, "clear"),
     (.jump(4), "jump 4"),
+    (.jump(.id(QueueEntryID(rawValue: 12))), "jump #12"),
     (.replace(["itunes:1", "itunes:2", "itunes:3"], start: 3), "replace 3 itunes:1 itunes:2 itunes:3"),
     (.replace(["/music/My Song.mp3"], start: 1), "replace 1 \"/music/My Song.mp3\""),
     (.search(.songs, term: "Guns N' Roses"), "search songs Guns N' Roses"),
@@ -172,6 +183,39 @@ func sampleRoundTrips(_ index: Int) throws {
     let (command, text) = samples[index]
     #expect(command.text == text)
     #expect(try Command.parse(text) == command)
+    // The verb a command names is the one its text starts with.
+    #expect(command.verb == CommandVerb.of(line: text))
+}
+
+@Test func whichCommandsWaitOnTheCatalogComesFromTheCommand() throws {
+    for line in [
+        "search songs x", "lookup 1", "album 1", "artist 1", "topsongs 1", "charts", "save 1", "save",
+        "add a.mp3 itunes:1", "playnext itunes:2", "replace 1 itunes:1", "playlist add Mix itunes:1",
+    ] {
+        #expect(try Command.parse(line).asksTheCatalog, "\(line)")
+    }
+    for line in [
+        "add a.mp3", "replace 1 /x.mp3", "playlist add Mix a.mp3", "unsave 1", "pl list", "pl show itunes:1",
+        "remove #3", "queue --since 4", "next", "status",
+    ] {
+        #expect(try !Command.parse(line).asksTheCatalog, "\(line)")
+    }
+}
+
+@Test func onlyItemsAndPlaylistFilesAreRewrittenAsFiles() throws {
+    let mark: (String) -> String = { "<" + $0 + ">" }
+    func rewritten(_ line: String) throws -> String { try Command.parse(line).rewritingFiles(item: mark, path: { "[" + $0 + "]" }).text }
+    #expect(try rewritten("next") == "next")
+    #expect(try rewritten("add next itunes:1") == "add <next> <itunes:1>")
+    #expect(try rewritten("playnext a") == "playnext <a>")
+    #expect(try rewritten("replace 2 a b") == "replace 2 <a> <b>")
+    #expect(try rewritten("playlist add next a") == "playlist add next <a>")
+    #expect(try rewritten("playlist import mix.m3u next") == "playlist import [mix.m3u] next")
+    #expect(try rewritten("playlist export next mix.m3u") == "playlist export next [mix.m3u]")
+    #expect(try rewritten("playlist export next") == "playlist export next")
+    #expect(try rewritten("playlist show next") == "playlist show next")
+    #expect(try rewritten("save 12") == "save 12")
+    #expect(try rewritten("jump 2") == "jump 2")
 }
 
 // MARK: Aliases and case
@@ -188,6 +232,10 @@ func sampleRoundTrips(_ index: Int) throws {
     ("rm 1", "remove 1"),
     ("delete 2-3", "remove 2-3"),
     ("goto 7", "jump 7"),
+    ("goto #7", "jump #7"),
+    ("mv #3 1", "move #3 1"),
+    ("rm #003 2-2", "remove #3 2"),
+    ("queue --SINCE 007", "queue --since 7"),
     ("pl list", "playlist list"),
     ("playlist LIST", "playlist list"),
     ("? vol", "help volume"),
@@ -256,6 +304,12 @@ func quotedWords(_ line: String, _ items: [String]) throws {
 
 // MARK: Errors
 
+private let moveSentence =
+    "move needs an entry (a queue position counting from 1, or #ID) and a position, like move 5 2 or move #12 1."
+private let removeSentence = "remove needs queue positions counting from 1 or entry ids, like remove 3, remove 2-5 or remove #12."
+private let jumpSentence = "jump needs one queue position counting from 1, or #ID, like jump 4 or jump #12."
+private let queueSentence = "queue takes nothing, or --since and a queue version, like queue --since 41."
+
 private let replaceSentence =
     "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."
 
@@ -285,14 +339,30 @@ private let replaceSentence =
     ("add", "add needs one or more files, URLs or itunes:ID items."),
     ("add \"\"", "add needs one or more files, URLs or itunes:ID items."),
     ("playnext", "playnext needs one or more files, URLs or itunes:ID items."),
-    ("move 1", "move needs two queue positions counting from 1, like move 5 2."),
-    ("move 0 2", "move needs two queue positions counting from 1, like move 5 2."),
-    ("move -1 2", "move needs two queue positions counting from 1, like move 5 2."),
-    ("remove", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
-    ("remove -3", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
-    ("remove 5-2", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
-    ("remove 99999999999", "remove needs queue positions counting from 1, like remove 3 or remove 2-5."),
-    ("jump 0", "jump needs one queue position counting from 1, like jump 4."),
+    ("move 1", moveSentence),
+    ("move 0 2", moveSentence),
+    ("move -1 2", moveSentence),
+    ("move #3 #4", moveSentence),
+    ("move # 2", moveSentence),
+    ("move #-3 2", moveSentence),
+    ("remove", removeSentence),
+    ("remove -3", removeSentence),
+    ("remove 5-2", removeSentence),
+    ("remove 99999999999", removeSentence),
+    ("remove #", removeSentence),
+    ("remove #1-#3", removeSentence),
+    ("remove #1234567890123456789", removeSentence),
+    ("remove # 3", removeSentence),
+    ("jump 0", jumpSentence),
+    ("jump #", jumpSentence),
+    ("jump #x", jumpSentence),
+    ("jump #3 #4", jumpSentence),
+    ("queue 3", queueSentence),
+    ("queue --since", queueSentence),
+    ("queue --since -1", queueSentence),
+    ("queue --since 1.5", queueSentence),
+    ("queue --since 1234567890123456789", queueSentence),
+    ("queue --until 3", queueSentence),
     ("replace", replaceSentence),
     ("replace 2", replaceSentence),
     ("replace 0 itunes:1", replaceSentence),

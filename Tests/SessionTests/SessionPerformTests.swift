@@ -65,13 +65,43 @@ import Testing
         #expect(locations(session) == ["1:441000", "4:441000"])
         _ = try run(session, "jump 2")
         #expect(session.snapshot.current?.item.location == "4:441000")
-        guard case .queue(let entries, let current) = try run(session, "queue") else {
+        guard case .queue(let entries, let current, _) = try run(session, "queue") else {
             Issue.record("queue did not list the queue")
             return
         }
         #expect(entries.count == 2 && current == entries[1].id)
         _ = try run(session, "clear")
         #expect(session.snapshot.queueLength == 0)
+    }
+
+    @Test func queueEditsNameEntriesByID() throws {
+        let session = makeSession(ManualClockOutput())
+        defer { session.player.shutdown() }
+        guard case .added(let ids, _) = try run(session, "add 1:441000 2:441000 3:441000 4:441000") else {
+            Issue.record("add did not answer with the new ids")
+            return
+        }
+        #expect(ids == session.player.queue.entries.map(\.id))
+        let id = ids.map { "#\($0.rawValue)" }
+        guard case .added(let next, _) = try run(session, "playnext 5:441000") else {
+            Issue.record("playnext did not answer with the new id")
+            return
+        }
+        #expect(next.count == 1 && session.player.queue.entries[1].id == next[0], "the entry playnext made is the one after the current")
+        _ = try run(session, "remove 2")
+        _ = try run(session, "move \(id[3]) 1")
+        #expect(locations(session) == ["4:441000", "1:441000", "2:441000", "3:441000"])
+        _ = try run(session, "remove \(id[1]) 4")
+        #expect(locations(session) == ["4:441000", "1:441000"])
+        _ = try run(session, "jump \(id[3])")
+        #expect(session.snapshot.current?.item.location == "4:441000")
+        // An id that names nothing is a sentence, and nothing of the command is done.
+        let gone = "There is no entry \(id[1]) in the queue."
+        #expect(throws: CommandError.failed(gone)) { try run(session, "remove 1 \(id[1])") }
+        #expect(throws: CommandError.failed(gone)) { try run(session, "move \(id[1]) 1") }
+        #expect(throws: CommandError.failed(gone)) { try run(session, "jump \(id[1])") }
+        #expect(locations(session) == ["4:441000", "1:441000"])
+        #expect(session.snapshot.current?.item.location == "4:441000")
     }
 
     @Test func failuresAreSentencesAndChangeNothing() throws {
@@ -128,11 +158,12 @@ import Testing
         let session = makeSession(ManualClockOutput())
         defer { session.player.shutdown() }
         _ = try run(session, "add old:441000")
-        guard case .done(let snapshot) = try run(session, "replace 3 1:441000 2:441000 3:441000 4:441000") else {
-            Issue.record("replace did not answer with the snapshot")
+        guard case .added(let ids, let snapshot) = try run(session, "replace 3 1:441000 2:441000 3:441000 4:441000") else {
+            Issue.record("replace did not answer with the new ids and the snapshot")
             return
         }
         #expect(locations(session) == ["1:441000", "2:441000", "3:441000", "4:441000"])
+        #expect(ids == session.player.queue.entries.map(\.id), "replace answers with the new entries' ids")
         #expect(snapshot.queuePosition == 3 && snapshot.current?.item.location == "3:441000")
         #expect(snapshot.state.playbackStatus == .playing)
         // Under three seconds in (the test clock has not moved), previous goes to the item before.

@@ -1,3 +1,4 @@
+import Session
 import TUI
 import Terminal
 import WireProtocol
@@ -55,6 +56,8 @@ struct Driver {
     var model: TUIModel
     var now = 100.0
     var sent: [(id: Int, line: String, channel: Channel)] = []
+    /// The commands sent, as values (`sent` has their text).
+    var commands: [Command] = []
     var quit: Bool?
 
     init(config: TUIConfig = TUIConfig(), rows: Int = 24, columns: Int = 80) {
@@ -66,7 +69,9 @@ struct Driver {
     mutating func take(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .send(let id, let line, let channel): sent.append((id, line, channel))
+            case .send(let id, let command, let channel):
+                sent.append((id, command.text, channel))
+                commands.append(command)
             case .quit(let stop): quit = stop
             case .repaint: break
             }

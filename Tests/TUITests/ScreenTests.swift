@@ -1,3 +1,4 @@
+import Session
 import Terminal
 import Testing
 
@@ -82,6 +83,8 @@ import Testing
         }
         #expect(again.string == #"playlist add "Rainy Day"  itunes:1"#)
         d.key(.enter)
-        #expect(d.sent.last!.line == #"playlist add "Rainy Day"  itunes:1"#)
+        // Sent as the command it reads as, in its canonical text.
+        #expect(d.commands.last == .playlist(.add("Rainy Day", items: ["itunes:1"])))
+        #expect(d.sent.last!.line == #"playlist add "Rainy Day" itunes:1"#)
     }
 }

@@ -1,3 +1,4 @@
+import Session
 import Terminal
 import Testing
 import WireProtocol
@@ -104,20 +105,67 @@ import WireProtocol
         #expect(d.model.page.kind == .search)
     }
 
-    @Test func theQueueIsEditedByPosition() {
+    @Test func theQueueIsEditedByID() {
         var d = Driver()
         d.key(.character("4"))
-        d.line(DaemonLines.queue(d.id("queue")!, (1...4).map { DaemonLines.entry($0, "Song \($0)", location: "itunes:\($0)") }))
+        // Ids unlike the positions, as in a queue that has been edited.
+        d.line(DaemonLines.queue(d.id("queue")!, (1...4).map { DaemonLines.entry(10 + $0, "Song \($0)", location: "itunes:\($0)") }))
         d.key(.character("j"))
         d.key(.character("J"))
-        #expect(d.sent.last!.line == "move 2 3")
+        #expect(d.sent.last!.line == "move #12 3")
+        #expect(d.sent.last!.channel == .control)
         #expect(d.model.page.list.cursor == 2, "the cursor follows the entry")
         d.key(.character("d"))
-        #expect(d.sent.last!.line == "remove 3")
+        #expect(d.sent.last!.line == "remove #13")
         d.key(.enter)
-        #expect(d.sent.last!.line == "jump 3")
+        #expect(d.sent.last!.line == "jump #13")
+        d.key(.character("v"))
+        d.key(.character("v"))
+        d.key(.character("d"))
+        #expect(d.sent.last!.line == "remove #13 #14")
         d.line(#"{"event":"queueChanged"}"#)
         #expect(d.sent.last!.line == "queue", "the queue view fetches the queue again")
+    }
+
+    @Test func aQueueChangeFetchesOnlyWhatChangedSinceTheVersionShown() {
+        var d = Driver()
+        d.key(.character("4"))
+        let entries = (1...4).map { DaemonLines.entry($0, "Song \($0)", location: "itunes:\($0)") }
+        d.line(
+            DaemonLines.reply(d.id("queue")!, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":40"#))
+        d.line(#"{"event":"queueChanged","version":42}"#)
+        #expect(d.sent.last!.line == "queue --since 40")
+        let changes = [
+            #"{"op":"remove","ids":[2]}"#, #"{"op":"move","id":4,"position":1}"#,
+            #"{"op":"insert","position":2,"entries":[\#(DaemonLines.entry(9, "New", location: "itunes:9"))]}"#,
+            #"{"op":"update","entry":\#(DaemonLines.entry(3, "Song 3 (Live)", location: "itunes:3"))}"#,
+        ]
+        d.line(
+            DaemonLines.reply(
+                d.sent.last!.id, kind: "queueChanges",
+                #""since":40,"version":42,"changes":[\#(changes.joined(separator: ","))],"current":1,"count":4"#))
+        let titles = d.model.page.rows.compactMap { row -> String? in if case .entry(let e) = row { e.title } else { nil } }
+        #expect(titles == ["Song 4", "New", "Song 1", "Song 3 (Live)"])
+        // The UI's own edit (or one it has already read) asks for nothing.
+        let before = d.sent.count
+        d.line(#"{"event":"queueChanged","version":42}"#)
+        #expect(d.sent.count == before)
+        // Changes that do not add up to the count the daemon says: the whole queue.
+        d.line(#"{"event":"queueChanged","version":43}"#)
+        #expect(d.sent.last!.line == "queue --since 42")
+        d.line(
+            DaemonLines.reply(
+                d.sent.last!.id, kind: "queueChanges", #""since":42,"version":43,"changes":[{"op":"clear"}],"current":null,"count":3"#))
+        #expect(d.sent.last!.line == "queue")
+        // Away from the queue view nothing is fetched until it shows again, and then only the changes.
+        d.line(
+            DaemonLines.reply(d.sent.last!.id, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":43"#))
+        d.key(.character("1"))
+        let away = d.sent.count
+        d.line(#"{"event":"queueChanged","version":44}"#)
+        #expect(d.sent.count == away)
+        d.key(.character("4"))
+        #expect(d.sent.last!.line == "queue --since 43")
     }
 
     @Test func transportKeysSendCommands() {
@@ -267,6 +315,26 @@ import WireProtocol
 }
 
 @Suite struct TUIPlaylistTests {
+    @Test func aPlaylistCommandByItsAliasRefreshesTheLibrary() {
+        var d = Driver()
+        d.key(.character(":"))
+        d.type("pl create Mix\n")
+        #expect(d.commands.last == .playlist(.create("Mix")))
+        #expect(d.sent.last!.line == "playlist create Mix" && d.sent.last!.channel == .control)
+        let before = d.sent.count
+        d.line(DaemonLines.status(d.sent.last!.id, DaemonLines.snapshot(status: "stopped")))
+        #expect(d.lines(since: before) == ["saved songs", "saved albums", "playlist list", "history"], "the new playlist shows")
+    }
+
+    @Test func aLineThatIsNoCommandIsSaidWithoutAskingTheDaemon() {
+        var d = Driver()
+        let before = d.sent.count
+        d.key(.character(":"))
+        d.type("move 1\n")
+        #expect(d.sent.count == before)
+        #expect(d.screen().suffix(2).joined(separator: " ").contains("move needs an entry"))
+    }
+
     @Test func aPlaylistPageEditsThePlaylistByItsOwnPositions() {
         var d = Driver()
         d.line(DaemonLines.reply(d.id("playlist list")!, kind: "playlists", #""items":[{"name":"Road Trip","itemCount":3}]"#))

@@ -111,16 +111,17 @@ import WireProtocol
         #expect(snapshot.current?.subtitle == "Band")
         #expect(snapshot.repeat == "all" && abs(snapshot.volume - 35) < 1e-9 && snapshot.crossfade == 2.5)
 
-        guard case .queue(let entries, let current) = try rig.run("queue") else { throw WireError.unreadableReply("queue") }
-        let queue = try readBack(.queue(entries, current: current)).result
-        #expect(queue == .queue(entries: entries.map(Self.wire), current: current.map { Int($0.rawValue) }))
-        guard case .queue(let read, let readCurrent) = queue else {
+        guard case .queue(let entries, let current, let version) = try rig.run("queue") else { throw WireError.unreadableReply("queue") }
+        let queue = try readBack(.queue(entries, current: current, version: version)).result
+        #expect(queue == .queue(entries: entries.map(Self.wire), current: current.map { Int($0.rawValue) }, version: Int(version)))
+        #expect(snapshot.queueVersion == Int(version), "the status and the queue say the same version")
+        guard case .queue(let read, let readCurrent, _) = queue else {
             Issue.record("the queue did not read back as a queue")
             return
         }
         #expect(read.map(\.title) == ["Song 1:441000", "Song 2:441000", "Song 3:441000"])
         #expect(read[0].subtitle == "Band — Night" && readCurrent == read[1].id)
-        #expect(try readBack(.queue([], current: nil)).result == .queue(entries: [], current: nil))
+        #expect(try readBack(.queue([], current: nil, version: 7)).result == .queue(entries: [], current: nil, version: 7))
     }
 
     @Test func playlistsItemsAndHistoryKeepEveryField() throws {
@@ -197,9 +198,9 @@ import WireProtocol
             case .stateChanged, .entryStarted:
                 names.insert("status")
                 #expect(read == [.status(Self.wire(snapshot))])
-            case .queueChanged:
+            case .queueChanged(let queue):
                 names.insert("queueChanged")
-                #expect(read == [.status(Self.wire(snapshot)), .queueChanged])
+                #expect(read == [.status(Self.wire(snapshot)), .queueChanged(version: Int(queue.version))])
             case .entryFailed(let failed, let reason):
                 names.insert("entryFailed")
                 #expect(read == [.entryFailed(entry: Self.wire(failed), reason: reason)])
@@ -233,7 +234,18 @@ import WireProtocol
         #expect(
             try DaemonMessage.parse(#"{"event":"entryFailed","entry":null,"reason":"gone"}"#)
                 == .event(.entryFailed(entry: nil, reason: "gone")))
-        #expect(try DaemonMessage.parse(#"{"event":"queueChanged"}"#) == .event(.queueChanged))
+        #expect(try DaemonMessage.parse(#"{"event":"queueChanged"}"#) == .event(.queueChanged(version: nil)))
+        #expect(try DaemonMessage.parse(#"{"event":"queueChanged","version":41}"#) == .event(.queueChanged(version: 41)))
+        // A queue change this client does not know means it cannot follow the changes.
+        let changes = try DaemonMessage.parse(
+            #"{"id":1,"ok":true,"result":{"kind":"queueChanges","since":4,"version":6,"changes":[{"op":"shuffle"},{"op":"clear"}],"current":null,"count":0}}"#
+        )
+        guard case .reply(_, .success(.queueChanges(let read)), _) = changes else {
+            Issue.record("not queue changes: \(changes)")
+            return
+        }
+        #expect(read.changes == [.unknown("shuffle"), .clear])
+        #expect(read.apply(to: []) == nil)
         // An id the client could not have sent is no id of its own.
         #expect(
             try DaemonMessage.parse(#"{"id":[1],"ok":false,"error":"No."}"#)
@@ -299,6 +311,7 @@ import WireProtocol
             status: s.state.playbackStatus.rawValue, current: s.current.map(wire), queuePosition: s.queuePosition,
             queueLength: s.queueLength,
             position: s.position, duration: s.duration, repeat: s.state.repeatMode.rawValue, shuffle: s.state.shuffleMode.rawValue,
-            volume: s.state.volume * 100, crossfade: s.state.crossfadeSeconds, prepared: s.state.isPreparedToPlay)
+            volume: s.state.volume * 100, crossfade: s.state.crossfadeSeconds, prepared: s.state.isPreparedToPlay,
+            queueVersion: Int(s.queueVersion))
     }
 }

@@ -1,0 +1,74 @@
+extension Command {
+    /// The verb its canonical text starts with.
+    public var verb: CommandVerb {
+        // Every name below is in `CommandVerb.all` (CommandTextTests checks each case).
+        CommandVerb.named(verbName)!
+    }
+
+    private var verbName: String {
+        switch self {
+        case .play: "play"
+        case .pause: "pause"
+        case .toggle: "toggle"
+        case .stop: "stop"
+        case .next: "next"
+        case .previous: "previous"
+        case .restart: "restart"
+        case .seek: "seek"
+        case .volume: "volume"
+        case .repeatMode: "repeat"
+        case .shuffle: "shuffle"
+        case .crossfade: "crossfade"
+        case .status: "status"
+        case .queue, .queueChanges: "queue"
+        case .add(_, .tail): "add"
+        case .add(_, .afterCurrentEntry): "playnext"
+        case .move: "move"
+        case .remove: "remove"
+        case .clear: "clear"
+        case .jump: "jump"
+        case .replace: "replace"
+        case .search: "search"
+        case .lookup: "lookup"
+        case .album: "album"
+        case .artist: "artist"
+        case .topSongs: "topsongs"
+        case .charts: "charts"
+        case .save: "save"
+        case .unsave: "unsave"
+        case .saved: "saved"
+        case .playlist: "playlist"
+        case .history: "history"
+        case .help: "help"
+        case .quit: "quit"
+        }
+    }
+
+    /// Whether carrying it out may wait on the catalog (the network, or its rate limiter): the
+    /// catalog's verbs, and adding catalog items to the queue or a playlist (the session looks
+    /// them up for their titles). A front end sends these on a connection of their own, so they
+    /// never hold up a key like pause.
+    public var asksTheCatalog: Bool {
+        switch self {
+        case .add(let items, _), .replace(let items, _), .playlist(.add(_, let items)):
+            items.contains { $0.hasPrefix("itunes:") }
+        default: verb.asksTheCatalog
+        }
+    }
+
+    /// The command with its file arguments rewritten, for a front end whose working folder is
+    /// not the daemon's: `item` is called with each item of `add`, `playnext`, `replace` and
+    /// `playlist add` (a path, URL or `itunes:ID`), `path` with the file of `playlist import`
+    /// and `playlist export`. No other word is touched (`next` stays `next` beside a file
+    /// named `next`).
+    public func rewritingFiles(item: (String) -> String, path: (String) -> String) -> Command {
+        switch self {
+        case .add(let items, let position): .add(items.map(item), position: position)
+        case .replace(let items, let start): .replace(items.map(item), start: start)
+        case .playlist(.add(let name, let items)): .playlist(.add(name, items: items.map(item)))
+        case .playlist(.importM3U(let file, let name)): .playlist(.importM3U(path: path(file), name: name))
+        case .playlist(.exportM3U(let name, let file?)): .playlist(.exportM3U(name, path: path(file)))
+        default: self
+        }
+    }
+}
