@@ -43,5 +43,5 @@ final class SessionRig: Sendable {
         }
     }
 
-    deinit { session.player.shutdown() }
+    deinit { session.shutdown() }
 }
