@@ -4,7 +4,6 @@ import Synchronization
     import Glibc
 #endif
 
-
 private struct ClientState {
     var outbox: [UInt8] = []
     var outboxStart = 0

@@ -60,9 +60,14 @@ public final class LineConnection {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw .cannotConnect(path: path, reason: errnoText(errno)) }
             var inet = inetAddress(host, port)
-            while withUnsafePointer(to: &inet, {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }) != 0 {
+            while withUnsafePointer(
+                to: &inet,
+                {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }) != 0
+            {
                 let code = errno
                 if code == EINTR { continue }
                 Glibc.close(fd)

@@ -36,7 +36,8 @@ public enum ListenAddress: Equatable, Sendable, CustomStringConvertible {
             throw .badListenAddress(text, problem: "\"\(hostText)\" is not an IPv4 address or localhost")
         }
         guard host.isLoopback else {
-            throw .badListenAddress(text, problem: "only loopback addresses (127.x.x.x) may be given, since no protocol here asks for a password")
+            throw .badListenAddress(
+                text, problem: "only loopback addresses (127.x.x.x) may be given, since no protocol here asks for a password")
         }
         self = .tcp(host: host, port: port)
     }

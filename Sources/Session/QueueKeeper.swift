@@ -110,7 +110,12 @@ final class QueueKeeper: Sendable {
     }
 
     private func removeMarker() {
-        guard let marker, state.withLock({ s in defer { s.markerWritten = false }; return s.markerWritten }) else { return }
+        guard let marker,
+            state.withLock({ s in
+                defer { s.markerWritten = false }
+                return s.markerWritten
+            })
+        else { return }
         unlink(marker)
     }
 
