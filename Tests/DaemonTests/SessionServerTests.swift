@@ -147,8 +147,8 @@ import WireProtocol
             session.shutdown()
         }
         let connection = try LineConnection(path: path)
-        // The catalog event follows the reply of the request that found out: a barrier request
-        // (answered after it) collects it.
+        // The catalog event comes with the request that found out (the session publishes it
+        // before that request's reply): the reply and a barrier request after it collect it.
         func catalogEvent(after reply: Double) throws -> [String?] {
             let events = try readUntilReply(connection, id: reply).events + eventsBeforeBarrier(connection, id: reply + 0.5)
             return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
