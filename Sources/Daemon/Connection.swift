@@ -42,9 +42,6 @@ enum ConnectionEvent {
     case oversize
 }
 
-/// The name connections had before protocols other than the native one were planned.
-public typealias LineClient = Connection
-
 /// One accepted connection of a `LineServer`, whatever protocol it speaks: a bounded outbox
 /// that never blocks the sender, and a place for the protocol's own state of this connection.
 public final class Connection: Sendable, Hashable {
