@@ -18,6 +18,8 @@ public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What answered sent a line longer than `limit` bytes; the connection was closed after
     /// holding `buffered` bytes of it (never more than `limit`).
     case replyTooLong(limit: Int, buffered: Int)
+    /// A listening address (`--listen`) that cannot be used; `problem` says why, in a few words.
+    case badListenAddress(String, problem: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum DaemonError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is not a private directory of yours (\(problem)); remove it or set XDG_RUNTIME_DIR."
         case .replyTooLong(let limit, _):
             return "The Segue daemon sent a line longer than \(limit) bytes; the connection was closed."
+        case .badListenAddress(let text, let problem):
+            return "Cannot listen on \"\(text)\": \(problem)."
         }
     }
 }

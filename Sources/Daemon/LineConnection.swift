@@ -27,6 +27,11 @@ public final class LineConnection {
     public init(path: String, maxLineBytes: Int = Limits.maxReplyLineBytes) throws(DaemonError) {
         self.path = path
         splitter = LineSplitter(maxLineBytes: maxLineBytes)
+        fd = try Self.connect(unix: path)
+    }
+
+    /// A descriptor connected to the Unix socket at `path`, after checking its folder.
+    private static func connect(unix path: String) throws(DaemonError) -> Int32 {
         guard let address = unixAddress(path) else {
             throw .cannotConnect(path: path, reason: "the path is empty or longer than a socket path may be")
         }
@@ -40,7 +45,37 @@ public final class LineConnection {
             if code == ENOENT || code == ECONNREFUSED { throw .notRunning(path) }
             throw .cannotConnect(path: path, reason: errnoText(code))
         }
-        self.fd = fd
+        return fd
+    }
+
+    /// Connects to the server at `address`: a Unix socket as `init(path:)` does, or a TCP
+    /// port (`.notRunning` when nothing listens there). The same line limit applies.
+    public init(connectingTo address: ListenAddress, maxLineBytes: Int = Limits.maxReplyLineBytes) throws(DaemonError) {
+        path = address.description
+        splitter = LineSplitter(maxLineBytes: maxLineBytes)
+        switch address {
+        case .unix(let path):
+            fd = try Self.connect(unix: path)
+        case .tcp(let host, let port):
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { throw .cannotConnect(path: path, reason: errnoText(errno)) }
+            var inet = inetAddress(host, port)
+            while withUnsafePointer(
+                to: &inet,
+                {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }) != 0
+            {
+                let code = errno
+                if code == EINTR { continue }
+                Glibc.close(fd)
+                if code == ECONNREFUSED { throw .notRunning(path) }
+                throw .cannotConnect(path: path, reason: errnoText(code))
+            }
+            self.fd = fd
+        }
     }
 
     deinit { close() }

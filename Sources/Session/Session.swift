@@ -3,6 +3,7 @@ import Checked
 import Library
 import MusicModel
 import Player
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,26 +16,36 @@ import Player
 /// Thread-safe: the engine and the catalog are. Catalog commands block on the network, so a
 /// front end runs them off its UI thread.
 public final class Session: Sendable {
-    /// The player engine.
-    public let player: MusicPlayer
+    /// The player engine: private, so every change of player state goes through `perform`.
+    private let player: MusicPlayer
     private let catalog: (any MusicCatalog)?
     private let library: MusicLibrary?
     private let item: @Sendable (String) -> PlayableItem
     private let clock: @Sendable () -> Double
     private let onQuit: (@Sendable () -> Void)?
+    private let catalogNoticeSource: (@Sendable () -> String?)?
+    private let observers = SessionObservers()
+    private let keeper: QueueKeeper?
+    /// The catalog notice last published, so each change is said once.
+    private let lastNotice = Mutex<String?>(nil)
 
     /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
     /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
     /// `itunes:ID`) into a queue item; `clock` gives seconds since 1970 for history. `onQuit` is
     /// called by `quit` after it paused playback, on the thread performing the command and before
     /// `perform` returns (so it must not wait for the reply to be delivered); nil makes `quit`
-    /// fail with a sentence.
+    /// fail with a sentence. With `keepsQueue` (and a library) the queue is kept between runs:
+    /// `.restoreSavedQueue` puts it back and every change after that is saved; `restoreMarker` is
+    /// the file that guards a restore against crashing every start (see `SessionOperation`).
+    ///
+    /// The player's events must reach `handle(_:)` (the `makePlayer` initializer wires that).
     public init(
         player: MusicPlayer, catalog: (any MusicCatalog)?, library: MusicLibrary? = nil,
         item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) },
         clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
         onQuit: (@Sendable () -> Void)? = nil,
-        catalogNotice: (@Sendable () -> String?)? = nil
+        catalogNotice: (@Sendable () -> String?)? = nil,
+        keepsQueue: Bool = false, restoreMarker: String? = nil
     ) {
         self.catalogNoticeSource = catalogNotice
         self.player = player
@@ -43,18 +54,55 @@ public final class Session: Sendable {
         self.item = item
         self.clock = clock
         self.onQuit = onQuit
+        self.keeper = keepsQueue ? library.map { QueueKeeper(library: $0, marker: restoreMarker) } : nil
     }
 
-    private let catalogNoticeSource: (@Sendable () -> String?)?
+    /// As `init(player:…)`, with the player made by `makePlayer` from the event handler it must
+    /// call: its events reach this session (and so its observers) from the start.
+    public convenience init(
+        makePlayer: (@escaping @Sendable (PlayerEvent) -> Void) -> MusicPlayer, catalog: (any MusicCatalog)?,
+        library: MusicLibrary? = nil,
+        item: @escaping @Sendable (String) -> PlayableItem = { PlayableItem(location: $0) },
+        clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
+        onQuit: (@Sendable () -> Void)? = nil,
+        catalogNotice: (@Sendable () -> String?)? = nil,
+        keepsQueue: Bool = false, restoreMarker: String? = nil
+    ) {
+        let relay = EventRelay()
+        self.init(
+            player: makePlayer { relay.session?.handle($0) }, catalog: catalog, library: library, item: item, clock: clock,
+            onQuit: onQuit, catalogNotice: catalogNotice, keepsQueue: keepsQueue, restoreMarker: restoreMarker)
+        relay.session = self
+    }
 
     /// Why the catalog's last answer came from the demo catalog (the service was unreachable),
     /// or nil when it came from the service.
     public var catalogNotice: String? { catalogNoticeSource?() }
 
-    /// Route the player's events here: entries heard to the end or past half go into the
-    /// listening history (when it is on).
+    /// Calls `observer` with every event from now on, until the returned observation is
+    /// cancelled or released. Events arrive on the thread that caused them (a command's or the
+    /// player's), in order per thread; an observer must not block for long.
+    public func observe(_ observer: @escaping @Sendable (SessionEvent) -> Void) -> SessionObservation {
+        observers.add(observer)
+    }
+
+    /// Where the player's events come in: entries heard to the end or past half go into the
+    /// listening history (when it is on), observers hear the event, and a kept queue saves
+    /// what it changed.
     public func handle(_ event: PlayerEvent) {
         if case .entryPlayed(let entry) = event { try? library?.recordPlay(entry.item, at: clock()) }
+        observers.publish(.player(event))
+        keeper?.handle(event, player: player)
+    }
+
+    /// The queue as it is now (entries, the current one, modes).
+    public var queue: PlayerQueue { player.queue }
+
+    /// Stops the session for good: a kept queue is saved and its restore marker removed, then
+    /// the player stops and lets go of the output. Nothing may be performed afterwards.
+    public func shutdown() {
+        keeper?.stop(player)
+        player.shutdown()
     }
 
     /// The state every front end shows.
@@ -77,13 +125,37 @@ public final class Session: Sendable {
 
     /// Carries out `command`.
     public func perform(_ command: Command) -> Result<CommandResult, CommandError> {
+        perform(.command(command))
+    }
+
+    /// Carries out `operation`: the one path on which player state changes. Observers hear the
+    /// catalog notice change (if the operation found one) before this returns.
+    public func perform(_ operation: SessionOperation) -> Result<CommandResult, CommandError> {
+        defer { publishCatalogNoticeChange() }
         do {
-            return .success(try run(command))
+            switch operation {
+            case .command(let command): return .success(try run(command))
+            case .restoreSavedQueue:
+                if let notice = keeper?.restore(into: player) { observers.publish(.notice(notice)) }
+                return .success(.done(snapshot))
+            }
         } catch let error as CommandError {
             return .failure(error)
         } catch {
             return .failure(.failed(String(describing: error)))
         }
+    }
+
+    /// Tells observers when the catalog became unreachable (the demo answers instead) or
+    /// reachable again.
+    private func publishCatalogNoticeChange() {
+        guard catalogNoticeSource != nil else { return }
+        let notice = catalogNotice
+        let changed = lastNotice.withLock { last in
+            defer { last = notice }
+            return last != notice
+        }
+        if changed { observers.publish(.catalogNotice(notice)) }
     }
 
     private func run(_ command: Command) throws -> CommandResult {

@@ -11,13 +11,15 @@ import Session
     import Glibc
 #endif
 
-/// `segue daemon [--foreground] [--output SPEC] [CATALOG OPTIONS]`: the engine with no terminal,
-/// listening on the control socket. Without `--foreground` it starts itself in the background
+/// `segue daemon [--foreground] [--output SPEC] [--listen HOST:PORT] [CATALOG OPTIONS]`: the
+/// engine with no terminal, listening on the control socket (and on each `--listen` address). Without `--foreground` it starts itself in the background
 /// (a new session, output to the log in the state folder) and returns once the socket answers.
 struct DaemonCommand {
     var foreground = false
     var output: OutputSpec = .alsa(device: "default")
     var catalog = CatalogOptions()
+    /// Addresses to listen on besides the control socket (`--listen`, repeatable).
+    var listen: [ListenAddress] = []
     var passThrough: [String] = []
 
     /// The command line of `segue daemon`: parsing, `--help` and its errors come from it.
@@ -27,6 +29,9 @@ struct DaemonCommand {
         options: [
             OptionSpec(name: "--foreground", short: "f", value: .none, help: "stay attached instead of starting in the background"),
             PlayOptions.outputOption,
+            OptionSpec(
+                name: "--listen", short: "l", value: .text(placeholder: "HOST:PORT", meaning: "a loopback address such as 127.0.0.1:6600"),
+                help: "also listen on this TCP loopback address (repeatable; the control socket stays)"),
         ] + CatalogOptions.declared)
 
     init(parsing arguments: [String]) throws {
@@ -44,6 +49,14 @@ struct DaemonCommand {
             case "--output":
                 guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
+                passThrough += given
+            case "--listen":
+                guard let value else { throw option.invalid(value) }
+                do {
+                    listen.append(try ListenAddress(parsing: value))
+                } catch {
+                    throw UsageError(description: error.description)
+                }
                 passThrough += given
             default: throw Self.declaration.unknown(option.name)
             }
@@ -65,6 +78,11 @@ struct DaemonCommand {
         sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
+        // Checked before anything is opened: a second daemon must not touch the first one's state.
+        if (try? LineConnection(path: SeguePaths.socket)) != nil {
+            printError("segue: a daemon is already running (socket \(SeguePaths.socket)).")
+            return 1
+        }
         var library: MusicLibrary?
         if let data = SeguePaths.data {
             do {
@@ -73,47 +91,44 @@ struct DaemonCommand {
                 printError("segue: \(error) Going on without the library.")
             }
         }
-        let hub = DaemonHub(library: library, marker: SeguePaths.state.map { $0 + "/restoring" })
         let itunes = try? catalog.makeCatalog()
-        let player = MusicPlayer(
-            decoders: StandardDecoderFactory(),
-            converter: { try Resampler(from: $0, to: $1, channels: $2) },
-            makeOutput: Outputs.maker(for: output),
-            openSource: { item in try Sources.open(item.location, catalog: itunes) },
-            onEvent: { hub.handle($0) })
         // `quit` ends the daemon the way SIGTERM does, through the same path below (state saved,
         // socket removed). Every thread blocks SIGTERM, so this only makes it pending for the
         // sigwait here and returns at once: the session finishes the command and the server sends
         // the reply, and `server.stop()` lets requests being answered finish and flushes their
         // replies before it closes the connections, so the client gets its answer.
         let session = Session(
-            player: player, catalog: itunes?.catalog, library: library,
-            onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice })
-        // The saved queue is restored before the socket answers, so the first command sees it; but not
-        // by a second daemon, which would only fail to listen after touching the first one's state.
-        if (try? LineConnection(path: SeguePaths.socket)) != nil {
-            printError("segue: a daemon is already running (socket \(SeguePaths.socket)).")
-            player.shutdown()
-            return 1
+            makePlayer: { [output] onEvent in
+                MusicPlayer(
+                    decoders: StandardDecoderFactory(),
+                    converter: { try Resampler(from: $0, to: $1, channels: $2) },
+                    makeOutput: Outputs.maker(for: output),
+                    openSource: { item in try Sources.open(item.location, catalog: itunes) },
+                    onEvent: onEvent)
+            },
+            catalog: itunes?.catalog, library: library,
+            onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice },
+            keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" })
+        // What is no reply to anyone (the saved queue set aside) goes to the log.
+        let notices = session.observe { event in
+            if case .notice(let text) = event { printError("segue: \(text)") }
         }
-        hub.attach(session: session)
-        hub.restore()
+        defer { notices.cancel() }
+        // The saved queue is restored before the socket answers, so the first command sees it.
+        _ = session.perform(.restoreSavedQueue)
         let server: SessionServer
         do {
-            server = try SessionServer(path: SeguePaths.socket, session: session)
+            server = try SessionServer(listening: [.unix(path: SeguePaths.socket)] + listen, session: session)
         } catch {
             printError("segue: \(error)")
-            hub.restoreFinished()
-            player.shutdown()
+            session.shutdown()
             return 1
         }
-        hub.attach(server: server)
-        hub.startSavingPosition()
+        // Port 0 lets the system pick: the log says which it got.
+        for address in server.addresses.dropFirst() { printError("segue: listening on \(address).") }
         Self.waitForTermination(&signals)
-        hub.saveState()
-        hub.restoreFinished()
         server.stop()
-        player.shutdown()
+        session.shutdown()
         return 0
     }
 

@@ -56,7 +56,7 @@ private func reply(_ connection: LineConnection, timeout: Double = 10) throws ->
         let (server, session) = try sessionServer(path)
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let threadsBefore = processThreads()
         var connections: [LineConnection] = []
@@ -173,7 +173,7 @@ private func reply(_ connection: LineConnection, timeout: Double = 10) throws ->
         let (server, session) = try sessionServer(path)
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         var random = SplitMix64(seed: 0x5E6_0E10)
         let fuzz = WireFuzz()

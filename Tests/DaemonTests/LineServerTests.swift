@@ -17,6 +17,18 @@ private final class Counter: Sendable {
     var count: Int { value.withLock { $0 } }
 }
 
+/// The echo protocol's subscription: its per-connection state (`attachment`) is `true`.
+extension Connection {
+    fileprivate var isSubscribed: Bool { attachment as? Bool == true }
+}
+
+extension LineServer {
+    /// Sends `line` to every client that subscribed to the echo protocol.
+    fileprivate func broadcast(_ line: String) {
+        for client in clients where client.isSubscribed { client.send(line) }
+    }
+}
+
 private func socketPath(_ leaf: String = "s") -> String {
     Fixtures.temporaryDirectory() + "/" + leaf
 }
@@ -32,7 +44,7 @@ private func echoServer(
         path: path, maxLineBytes: maxLineBytes, maxOutboxBytes: maxOutboxBytes,
         onLine: { client, line in
             if line == "sub" {
-                client.isSubscribed = true
+                client.attachment = true
                 client.send("ok")
             } else if line.hasPrefix("big "), let n = Int(line.dropFirst(4)) {
                 client.send(String(repeating: "y", count: n))

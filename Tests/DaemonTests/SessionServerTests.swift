@@ -27,14 +27,13 @@ import WireProtocol
         var current: SessionServer? { server.withLock { $0 } }
     }
 
-    /// A session whose player events go to the server; `quit` stops the server from another
-    /// thread, as the daemon's main thread does after SIGTERM.
+    /// A session whose player events go to the server (through the session's observers); `quit`
+    /// stops the server from another thread, as the daemon's main thread does after SIGTERM.
     private func serve(_ path: String, notice: (@Sendable () -> String?)? = nil) throws -> (SessionServer, Session) {
         let box = ServerBox()
         let output = ManualClockOutput()
-        let player = MusicPlayer.silent(makeOutput: { output }, onEvent: { event in box.current?.announce(event) })
         let session = Session(
-            player: player, catalog: nil,
+            makePlayer: { MusicPlayer.silent(makeOutput: { output }, onEvent: $0) }, catalog: nil,
             onQuit: { startThread(name: "quitter") { box.current?.stop() } }, catalogNotice: notice)
         let server = try SessionServer(path: path, session: session)
         box.server.withLock { $0 = server }
@@ -87,7 +86,7 @@ import WireProtocol
         let (server, session) = try serve(path)
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let connection = try LineConnection(path: path)
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
@@ -121,7 +120,7 @@ import WireProtocol
         let (server, session) = try serve(path)
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let connection = try LineConnection(path: path)
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
@@ -145,11 +144,11 @@ import WireProtocol
         let (server, session) = try serve(path, notice: { offline.isSet ? "The iTunes catalog is unreachable." : nil })
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let connection = try LineConnection(path: path)
-        // The catalog event follows the reply of the request that found out: a barrier request
-        // (answered after it) collects it.
+        // The catalog event comes with the request that found out (the session publishes it
+        // before that request's reply): the reply and a barrier request after it collect it.
         func catalogEvent(after reply: Double) throws -> [String?] {
             let events = try readUntilReply(connection, id: reply).events + eventsBeforeBarrier(connection, id: reply + 0.5)
             return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
@@ -171,7 +170,7 @@ import WireProtocol
         for _ in 0..<20 {
             let path = Fixtures.temporaryDirectory() + "/s"
             let (_, session) = try serve(path)
-            defer { session.player.shutdown() }
+            defer { session.shutdown() }
             let connection = try LineConnection(path: path)
             try connection.send(WireRequest(id: .number(1), command: "add 1:441000").line)
             _ = try readUntilReply(connection, id: 1)
@@ -196,7 +195,7 @@ import WireProtocol
         let server = try SessionServer(path: path, session: session)
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let connection = try LineConnection(path: path)
         try connection.send(WireRequest(id: .number(1), command: "quit").line)
@@ -241,7 +240,7 @@ import WireProtocol
         defer {
             catalog.letGo()
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let searching = try LineConnection(path: path)
         try searching.send(WireRequest(id: .number(1), command: "search songs tone").line)
@@ -253,7 +252,7 @@ import WireProtocol
             let reply = try #require(try control.readLine(timeout: 10), "\(command) was answered while the search waits")
             #expect(reply.hasPrefix(#"{"id":\#(n + 10),"ok":true"#), "\(command): \(reply)")
         }
-        #expect(session.player.queue.currentEntry?.item.location == "2:441000")
+        #expect(session.queue.currentEntry?.item.location == "2:441000")
         catalog.letGo()
         let answer = try #require(try searching.readLine(timeout: 10))
         #expect(answer.hasPrefix(#"{"id":1,"ok":true"#), "\(answer)")
@@ -265,7 +264,7 @@ import WireProtocol
         defer {
             catalog.letGo()
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let searching = try LineConnection(path: path)
         let late = try LineConnection(path: path)

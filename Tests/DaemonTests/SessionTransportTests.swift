@@ -53,7 +53,7 @@ import WireProtocol
         func close() {
             connection?.close()
             server?.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
     }
 

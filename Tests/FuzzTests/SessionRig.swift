@@ -42,5 +42,5 @@ final class SessionRig: Sendable {
         }
     }
 
-    deinit { session.player.shutdown() }
+    deinit { session.shutdown() }
 }

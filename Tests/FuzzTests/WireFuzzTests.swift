@@ -87,7 +87,7 @@ import WireProtocol
         lines.append(WireReply.event("queueEnded", []))
         lines.append(WireReply.event("outputFailed", [("reason", .string("No sound device."))]))
         lines.append(WireReply.event("catalog", [("notice", .string("The iTunes catalog is unreachable."))]))
-        if let entry = rig.session.player.queue.entries.first {
+        if let entry = rig.session.queue.entries.first {
             lines.append(
                 WireReply.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string("Could not download."))]))
         }

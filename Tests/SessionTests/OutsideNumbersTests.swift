@@ -30,20 +30,20 @@ import Testing
 
     @Test func removingAHugeRangeFromTheQueueSaysWhereItEnds() throws {
         let session = try makeSession()
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000 2:441000 3:441000")
         #expect(throws: CommandError.failed("There is no entry 999999999; the queue has 3.")) { try run(session, "remove 2-999999999") }
         #expect(throws: CommandError.failed("There is no entry 999999999; the queue has 3.")) { try run(session, "jump 999999999") }
         #expect(throws: CommandError.failed("There is no entry 7; the queue has 3.")) { try run(session, "remove 1 7-9") }
         // Nothing was removed by the refused lines, not even the valid ranges in them.
-        #expect(session.player.queue.entries.count == 3)
+        #expect(session.queue.entries.count == 3)
         _ = try run(session, "remove 3 1-1 1")
-        #expect(session.player.queue.entries.map(\.item.location) == ["2:441000"])
+        #expect(session.queue.entries.map(\.item.location) == ["2:441000"])
     }
 
     @Test func aRangeFarBeyondThePlaylistIsRefusedWithoutExpandingIt() throws {
         let session = try makeSession()
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "playlist create p")
         _ = try run(session, "playlist create e")
         _ = try run(session, "playlist add p /a.mp3 /b.mp3 /c.mp3")

@@ -23,7 +23,7 @@ import Testing
 
     @Test func playlistsAreMadeEditedAndPlayedByCommand() throws {
         let (session, library) = try makeSession()
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, #"playlist create "Late Night 🎧""#)
         _ = try run(session, #"playlist add "Late Night 🎧" 1:1000 2:1000 3:1000"#)
         _ = try run(session, #"playlist move "Late Night 🎧" 3 1"#)
@@ -36,7 +36,7 @@ import Testing
         _ = try run(session, #"playlist rename "Late Night 🎧" Nocturne"#)
         #expect(try library.playlists().map(\.name) == ["Nocturne"])
         _ = try run(session, "playlist play Nocturne")
-        #expect(session.player.queue.entries.map(\.item.location) == ["3:1000", "2:1000"])
+        #expect(session.queue.entries.map(\.item.location) == ["3:1000", "2:1000"])
         guard case .text(let m3u) = try run(session, "playlist export Nocturne") else {
             Issue.record("export did not return text")
             return
@@ -47,7 +47,7 @@ import Testing
 
     @Test func savingHistoryAndTheirSwitch() throws {
         let (session, library) = try makeSession()
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "save 9000000202")
         guard case .songs(let saved) = try run(session, "saved") else {
             Issue.record("saved did not list songs")
@@ -77,7 +77,7 @@ import Testing
     /// Each refusal is a sentence for the user, and nothing in the library or the queue changes.
     @Test func refusalsAreSentencesAndChangeNothing() throws {
         let (session, library) = try makeSession()
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         // save: nothing playing, a file playing, an artist.
         #expect(throws: CommandError.failed("Nothing is playing.")) { try run(session, "save") }
         _ = try run(session, "add not-a-track")  // no decoder takes it: its length is never known
@@ -93,7 +93,7 @@ import Testing
         // Playing an empty playlist leaves the queue as it was.
         _ = try run(session, "playlist create Empty")
         #expect(throws: CommandError.failed("The playlist \"Empty\" is empty.")) { try run(session, "playlist play Empty") }
-        #expect(session.player.queue.entries.map(\.item.location) == ["not-a-track"])
+        #expect(session.queue.entries.map(\.item.location) == ["not-a-track"])
         // Importing a file that is not there, exporting into a folder that is not there.
         let missing = Fixtures.temporaryDirectory() + "/no-such.m3u"
         #expect(throws: CommandError.failed("Cannot read \(missing): no such file.")) {
@@ -120,7 +120,7 @@ import Testing
     /// stored: a playlist file of one-letter lines or a huge `replace` cannot grow them without end.
     @Test func queuesAndPlaylistsStopAtTheirCapWithASentence() throws {
         let (session, library) = try makeSession()
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         let cap = Limits.maxQueueEntries
         let file = Fixtures.temporaryDirectory() + "/many.m3u"
         try TextFile.write(String(repeating: "a\n", count: cap + 1), to: file)
@@ -137,7 +137,7 @@ import Testing
         {
             try run(session, "add " + Array(repeating: "x", count: cap).joined(separator: " "))
         }
-        #expect(session.player.queue.entries.map(\.item.location) == ["1:1000"])
+        #expect(session.queue.entries.map(\.item.location) == ["1:1000"])
         _ = try run(session, "playlist create P")
         _ = try run(session, "playlist add P 1:1000 2:1000")
         #expect(

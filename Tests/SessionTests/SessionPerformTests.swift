@@ -24,12 +24,12 @@ import Testing
         try session.perform(line: line).get()
     }
 
-    private func locations(_ session: Session) -> [String] { session.player.queue.entries.map(\.item.location) }
+    private func locations(_ session: Session) -> [String] { session.queue.entries.map(\.item.location) }
 
     @Test func addPlaysAndTheTransportFollowsTheCommands() throws {
         let output = ManualClockOutput()
         let session = makeSession(output)
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000 2:441000 3:441000")
         #expect(locations(session) == ["1:441000", "2:441000", "3:441000"])
         #expect(session.snapshot.state.playbackStatus == .playing)
@@ -57,7 +57,7 @@ import Testing
     @Test func queueEditsUseOneBasedPositions() throws {
         let output = ManualClockOutput()
         let session = makeSession(output)
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000 2:441000 3:441000 4:441000")
         _ = try run(session, "move 4 2")
         #expect(locations(session) == ["1:441000", "4:441000", "2:441000", "3:441000"])
@@ -107,7 +107,7 @@ import Testing
     @Test func failuresAreSentencesAndChangeNothing() throws {
         let output = ManualClockOutput()
         let session = makeSession(output)
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         #expect(throws: CommandError.failed("The queue is empty.")) { try run(session, "jump 1") }
         #expect(throws: CommandError.failed("The queue is empty.")) { try run(session, "play") }
         _ = try run(session, "add 1:441000 2:441000")
@@ -121,7 +121,7 @@ import Testing
     @Test func seekByClockRelativeAndPercent() throws {
         let output = ManualClockOutput()
         let session = makeSession(output)
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000")  // ten seconds
         output.advance(frames: 4096)
         output.waitUntilCaughtUp()
@@ -136,7 +136,7 @@ import Testing
 
     @Test func catalogCommandsAnswerFromTheDemoCatalog() throws {
         let session = makeSession(ManualClockOutput(), catalog: try demoCatalog())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         guard case .songs(let songs) = try run(session, "search songs harbour lights") else {
             Issue.record("search did not return songs")
             return
@@ -156,7 +156,7 @@ import Testing
 
     @Test func replacePlaysTheChosenItemWithTheRestAroundIt() throws {
         let session = makeSession(ManualClockOutput())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add old:441000")
         guard case .added(let ids, let snapshot) = try run(session, "replace 3 1:441000 2:441000 3:441000 4:441000") else {
             Issue.record("replace did not answer with the new ids and the snapshot")
@@ -176,10 +176,10 @@ import Testing
 
     @Test func replaceUnderShufflePlaysTheChosenItemFirst() throws {
         let session = makeSession(ManualClockOutput())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "shuffle on")
         _ = try run(session, "replace 4 1:441000 2:441000 3:441000 4:441000 5:441000")
-        let queue = session.player.queue
+        let queue = session.queue
         #expect(locations(session) == ["1:441000", "2:441000", "3:441000", "4:441000", "5:441000"])
         #expect(queue.currentEntry?.item.location == "4:441000")
         #expect(queue.playOrder.first == queue.currentEntryID && queue.playOrder.count == 5)
@@ -188,7 +188,7 @@ import Testing
 
     @Test func replaceWithAStartPastTheItemsFailsAndChangesNothing() throws {
         let session = makeSession(ManualClockOutput())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000")
         // The parser refuses this; a command built in code reaches the session.
         #expect(throws: CommandError.failed("There is no item 3 to start at; replace was given 2.")) {
@@ -199,7 +199,7 @@ import Testing
 
     @Test func topSongsAnswersWithTheArtistsSongs() throws {
         let session = makeSession(ManualClockOutput(), catalog: try demoCatalog())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         guard case .songs(let songs) = try run(session, "topsongs 9000000003") else {
             Issue.record("topsongs did not return songs")
             return
@@ -211,7 +211,7 @@ import Testing
     @Test func quitPausesAndCallsTheHookOnce() throws {
         let calls = Mutex(0)
         let session = makeSession(ManualClockOutput(), onQuit: { calls.withLock { $0 += 1 } })
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000")
         guard case .done(let snapshot) = try run(session, "quit") else {
             Issue.record("quit did not answer with the snapshot")
@@ -223,7 +223,7 @@ import Testing
 
     @Test func quitWithoutAHookFailsAndKeepsPlaying() throws {
         let session = makeSession(ManualClockOutput())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         _ = try run(session, "add 1:441000")
         #expect(throws: CommandError.failed("This session cannot be quit from here.")) { try run(session, "quit") }
         #expect(session.snapshot.state.playbackStatus == .playing)
@@ -231,7 +231,7 @@ import Testing
 
     @Test func helpListsAndExplainsTheNewVerbs() throws {
         let session = makeSession(ManualClockOutput())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         guard case .text(let all) = try run(session, "help") else {
             Issue.record("help did not return text")
             return

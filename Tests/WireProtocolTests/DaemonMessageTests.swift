@@ -42,7 +42,7 @@ import WireProtocol
 
         func run(_ line: String) throws -> CommandResult { try session.perform(line: line).get() }
 
-        deinit { session.player.shutdown() }
+        deinit { session.shutdown() }
     }
 
     /// The reply line for `result`, read back.
@@ -183,7 +183,7 @@ import WireProtocol
             rig.events.list.withLock { $0.contains { if case .queueEnded = $0 { true } else { false } } }
         }
         try #require(ended, "the queue played to its end")
-        let entry = try #require(rig.session.player.queue.entries.first)
+        let entry = try #require(rig.session.queue.entries.first)
         let made: [PlayerEvent] = [.entryFailed(entry, reason: "Could not download it."), .outputFailed("No sound device.")]
         let events = rig.events.list.withLock { $0 } + made
         var names: Set<String> = []

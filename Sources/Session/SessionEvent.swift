@@ -1,0 +1,15 @@
+import Player
+
+/// What a session tells its observers (`Session.observe`): everything a front end or protocol
+/// shows changing, in the order it happened.
+public enum SessionEvent: Sendable {
+    /// The player changed: its state, the queue, an entry started, failed or was heard, the
+    /// queue ended, or the output failed. `Session.snapshot` is the state after it.
+    case player(PlayerEvent)
+    /// The catalog became unreachable (the demo catalog answers meanwhile: the sentence says so)
+    /// or reachable again (nil). Published once per change, by the command that found out.
+    case catalogNotice(String?)
+    /// Something a user should hear about that is no reply to any command, in a sentence (for
+    /// example that the saved queue was set aside as a playlist at start).
+    case notice(String)
+}
