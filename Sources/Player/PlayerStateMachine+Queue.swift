@@ -1,3 +1,4 @@
+import MusicModel
 /// Queue edits and settings: each announces the change, and tells the pipeline when what
 /// follows the playing entry changed.
 extension PlayerStateMachine {

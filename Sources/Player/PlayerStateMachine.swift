@@ -1,4 +1,5 @@
 import Checked
+import MusicModel
 
 /// The player's transport rules as a plain value: commands, pipeline reports and the time go in,
 /// the state changes, and `Action`s come out for an executor (`MusicPlayer`) to carry out.

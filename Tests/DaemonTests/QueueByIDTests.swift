@@ -6,6 +6,7 @@ import Session
 import TestSupport
 import Testing
 import WireProtocol
+import MusicModel
 
 /// Clients editing one queue through the daemon's socket by entry id (`#ID`), and catching up
 /// with `queue --since V`: what two terminal UIs and a `segue ctl` loop do at once.
@@ -59,7 +60,7 @@ import WireProtocol
         let (server, session, path) = try serve()
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let a = try Client(path)
         let b = try Client(path)
@@ -119,7 +120,7 @@ import WireProtocol
         let (server, session, path) = try serve()
         defer {
             server.stop()
-            session.player.shutdown()
+            session.shutdown()
         }
         let editor = try Client(path)
         let follower = try Client(path)

@@ -1,6 +1,7 @@
 import Player
 import TestSupport
 import Testing
+import MusicModel
 
 /// The queue's version and its change log: what a client holding the entries at one version
 /// is told, and that it adds up to the queue.

@@ -1,6 +1,7 @@
 import Audio
 import Player
 import Testing
+import MusicModel
 
 typealias Machine = PlayerStateMachine
 typealias Action = PlayerStateMachine.Action

@@ -30,7 +30,7 @@ import Testing
         #expect(tracks.map(\.title) == ["Kite Season", "Paper Boats"])
         // A catalog item added by id reads as music in the queue: the session asked this catalog.
         _ = try run(session, "add itunes:502 /music/a.mp3")
-        guard case .queue(let entries, _) = try run(session, "queue") else { throw Failure("queue gave no entries") }
+        guard case .queue(let entries, _, _) = try run(session, "queue") else { throw Failure("queue gave no entries") }
         #expect(entries.map(\.item.location) == ["itunes:502", "/music/a.mp3"])
         #expect(entries.map(\.item.title) == ["Paper Boats", nil])
         #expect(entries.first?.item.artist == "Nadia")
@@ -61,7 +61,7 @@ import Testing
         #expect(session.perform(line: "search songs kite").failureSentence == failure.description)
         // The queue still takes the item, bare, when the catalog cannot describe it.
         _ = try run(session, "add itunes:502")
-        guard case .queue(let entries, _) = try run(session, "queue") else { throw Failure("queue gave no entries") }
+        guard case .queue(let entries, _, _) = try run(session, "queue") else { throw Failure("queue gave no entries") }
         #expect(entries.map(\.item.location) == ["itunes:502"])
         #expect(entries.first?.item.title == nil)
     }

@@ -76,18 +76,18 @@ import Testing
 
     @Test func queueEditsNameEntriesByID() throws {
         let session = makeSession(ManualClockOutput())
-        defer { session.player.shutdown() }
+        defer { session.shutdown() }
         guard case .added(let ids, _) = try run(session, "add 1:441000 2:441000 3:441000 4:441000") else {
             Issue.record("add did not answer with the new ids")
             return
         }
-        #expect(ids == session.player.queue.entries.map(\.id))
+        #expect(ids == session.queue.entries.map(\.id))
         let id = ids.map { "#\($0.rawValue)" }
         guard case .added(let next, _) = try run(session, "playnext 5:441000") else {
             Issue.record("playnext did not answer with the new id")
             return
         }
-        #expect(next.count == 1 && session.player.queue.entries[1].id == next[0], "the entry playnext made is the one after the current")
+        #expect(next.count == 1 && session.queue.entries[1].id == next[0], "the entry playnext made is the one after the current")
         _ = try run(session, "remove 2")
         _ = try run(session, "move \(id[3]) 1")
         #expect(locations(session) == ["4:441000", "1:441000", "2:441000", "3:441000"])
@@ -163,7 +163,7 @@ import Testing
             return
         }
         #expect(locations(session) == ["1:441000", "2:441000", "3:441000", "4:441000"])
-        #expect(ids == session.player.queue.entries.map(\.id), "replace answers with the new entries' ids")
+        #expect(ids == session.queue.entries.map(\.id), "replace answers with the new entries' ids")
         #expect(snapshot.queuePosition == 3 && snapshot.current?.item.location == "3:441000")
         #expect(snapshot.state.playbackStatus == .playing)
         // Under three seconds in (the test clock has not moved), previous goes to the item before.
