@@ -1,5 +1,6 @@
 import Audio
 import Checked
+import POSIXSupport
 import Synchronization
 
 /// The player engine, shaped like MusicKit's `ApplicationMusicPlayer`: a `queue` of entries, an

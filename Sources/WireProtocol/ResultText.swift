@@ -3,6 +3,7 @@ import FoundationEssentials
 import Library
 import MusicModel
 import Player
+import POSIXSupport
 import Session
 
 /// How Segue's results look as text for people: aligned tables (CJK-aware) and one-line status.

@@ -3,6 +3,7 @@ import Audio
 import Decoders
 import HTTP
 import Player
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)

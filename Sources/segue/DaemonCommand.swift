@@ -4,6 +4,7 @@ import Daemon
 import Decoders
 import Library
 import Player
+import POSIXSupport
 import SQLiteStore
 import Session
 

@@ -3,6 +3,7 @@ import Checked
 import Daemon
 import Library
 import Player
+import POSIXSupport
 import Session
 import Synchronization
 

@@ -2,6 +2,7 @@ import Audio
 import Catalog
 import Decoders
 import Player
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc

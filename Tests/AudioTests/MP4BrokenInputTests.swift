@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Audio
 import Checked
 import Daemon
 import Player
+import POSIXSupport
 import Session
 import Synchronization
 import TestSupport

@@ -2,6 +2,7 @@ import Audio
 import Catalog
 import Daemon
 import Player
+import POSIXSupport
 import Session
 import Synchronization
 import TestSupport

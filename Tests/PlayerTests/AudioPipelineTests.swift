@@ -1,5 +1,6 @@
 import Audio
 import Player
+import POSIXSupport
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Audio
 import Dispatch
 import Library
 import Player
+import POSIXSupport
 import SQLiteStore
 import Session
 import TestSupport

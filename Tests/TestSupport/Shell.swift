@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import Testing
 
 #if canImport(Glibc)
