@@ -70,7 +70,7 @@ let package = Package(
         ),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Checked", "POSIXSupport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "Checked", "POSIXSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport", "POSIXSupport"]),

@@ -16,8 +16,7 @@ import Testing
     }
 
     private func demoCatalog() throws -> ITunesCatalog {
-        let folder = try #require(DemoCatalogTransport.locateDemoFolder(executablePath: Fixtures.packageRoot + "/.build/debug/segue"))
-        return ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
+        try DemoCatalogFixture.catalog()
     }
 
     private func run(_ session: Session, _ line: String) throws -> CommandResult {
