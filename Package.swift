@@ -82,8 +82,12 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
-            dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport", "POSIXSupport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "Audio", "TestSupport", "POSIXSupport"]),
+            dependencies: [
+                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport", "POSIXSupport",
+            ]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

@@ -2,8 +2,8 @@ import Checked
 import FoundationEssentials
 import Library
 import MusicModel
-import Player
 import POSIXSupport
+import Player
 import Session
 
 /// How Segue's results look as text for people: aligned tables (CJK-aware) and one-line status.

@@ -2,8 +2,8 @@ import ALSAOutput
 import Audio
 import Decoders
 import HTTP
-import Player
 import POSIXSupport
+import Player
 import Synchronization
 
 #if canImport(Glibc)

@@ -3,8 +3,8 @@ import Catalog
 import Daemon
 import Decoders
 import Library
-import Player
 import POSIXSupport
+import Player
 import SQLiteStore
 import Session
 

@@ -2,8 +2,8 @@ import Audio
 import Checked
 import Daemon
 import Library
-import Player
 import POSIXSupport
+import Player
 import Session
 import Synchronization
 

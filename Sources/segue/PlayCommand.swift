@@ -1,8 +1,8 @@
 import Audio
 import Catalog
 import Decoders
-import Player
 import POSIXSupport
+import Player
 
 #if canImport(Glibc)
     import Glibc

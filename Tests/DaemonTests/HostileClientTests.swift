@@ -1,8 +1,8 @@
 import Audio
 import Checked
 import Daemon
-import Player
 import POSIXSupport
+import Player
 import Session
 import Synchronization
 import TestSupport

@@ -1,6 +1,6 @@
 import Audio
-import Player
 import POSIXSupport
+import Player
 import TestSupport
 import Testing
 
@@ -80,7 +80,8 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:4000", "not-a-track", "2:6000:44100:2500", "3:1000"]))
         let events = log.waitForEnd()
-        #expect(PipelineEventLog.summary(events) == ["start 0", "end 0", "fail 1", "start 2", "fail 2", "end 2", "start 3", "end 3", "idle"])
+        #expect(
+            PipelineEventLog.summary(events) == ["start 0", "end 0", "fail 1", "start 2", "fail 2", "end 2", "start 3", "end 3", "idle"])
         let played = frames(output.samples)
         // Track 2 plays up to its failure; nothing is invented or lost around it.
         #expect(played.filter { $0.tag == 2 }.count == 2500)

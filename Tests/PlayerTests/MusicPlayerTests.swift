@@ -1,6 +1,6 @@
 import Audio
-import Player
 import POSIXSupport
+import Player
 import TestSupport
 import Testing
 

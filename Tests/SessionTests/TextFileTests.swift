@@ -1,8 +1,8 @@
 import Audio
 import Dispatch
 import Library
-import Player
 import POSIXSupport
+import Player
 import SQLiteStore
 import Session
 import TestSupport
