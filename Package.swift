@@ -25,27 +25,32 @@ let package = Package(
         // Pure core.
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
         .target(name: "Checked"),
-        .target(name: "Audio", dependencies: ["Checked"]),
-        .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked"]),
+        // The POSIX helpers every layer shares: threads, the monotonic clock, sleeping, wake pipes,
+        // EINTR retries, display width. Pure Swift over Glibc (no C module of ours).
+        .target(name: "POSIXSupport"),
+        .target(name: "Audio", dependencies: ["Checked", "POSIXSupport"]),
+        .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
-        .target(name: "Catalog", dependencies: ["MusicModel", "Checked"]),
+        .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "Library", dependencies: ["MusicModel", "Player", "Checked"]),
-        .target(name: "Session", dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Checked"]),
+        .target(name: "Session", dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Checked", "POSIXSupport"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
-        .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked"]),
+        .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked", "POSIXSupport"]),
 
         // Front ends.
-        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Audio", "Checked"]),
+        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
-        .target(name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "MusicModel", "Audio", "Checked"]),
+        // Daemon for the client connection (LineConnection), Player for InsertPosition.
+        .target(
+            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "MusicModel", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
-        .target(name: "HTTP", dependencies: ["Audio", "Checked", "CCurl"]),
+        .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
-        .target(name: "Terminal", dependencies: ["CNcursesw"]),
+        .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
         .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP", "Checked"]),
 
@@ -55,34 +60,37 @@ let package = Package(
             dependencies: [
                 "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
                 "SQLiteStore",
-                "Session", "WireProtocol", "Daemon", "Terminal", "TUI",
+                "Session", "WireProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
         ),
 
         // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol"]
+            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport"]
         ),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Checked"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Checked", "POSIXSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport"]),
-        .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport"]),
+        .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport", "POSIXSupport"]),
+        .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport", "POSIXSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport", "POSIXSupport"]),
         // Fixtures/ holds C source the tests compile at run time (an ALSA plugin), not part of the target.
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
-            dependencies: ["Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport"]),
+            dependencies: [
+                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport", "POSIXSupport",
+            ]),
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "TestSupport"]),
+            dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

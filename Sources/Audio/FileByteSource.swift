@@ -1,3 +1,4 @@
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -43,12 +44,8 @@ public final class FileByteSource: ByteSource {
         guard count > 0, offset >= 0 else { return [] }
         let wanted = min(count, Self.largestRead)
         var buffer = [UInt8](repeating: 0, count: wanted)
-        var got = 0
-        while true {
-            got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) }
-            if got >= 0 { break }
-            if errno != EINTR { throw AudioError.file(path: name, reason: RegularFile.reason(errno)) }
-        }
+        let got = retryingInterrupted { buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) } }
+        if got < 0 { throw AudioError.file(path: name, reason: RegularFile.reason(errno)) }
         buffer.removeSubrange(got...)
         return buffer
     }

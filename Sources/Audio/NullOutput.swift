@@ -1,3 +1,5 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -70,11 +72,4 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
         let d = start.duration(to: clock.now)
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
-}
-
-/// Blocks the calling thread for `seconds`.
-public func sleepSeconds(_ seconds: Double) {
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
 }

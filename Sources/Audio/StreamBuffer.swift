@@ -1,4 +1,5 @@
 import Checked
+import POSIXSupport
 
 /// Bytes of a download held in memory as they arrive, readable while the download goes on.
 ///

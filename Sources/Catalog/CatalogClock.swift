@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import POSIXSupport
 
 /// Time as the catalog sees it: wall-clock seconds (the disk cache's expiry outlives the process)
 /// and a way to sleep. Tests inject a manual clock.
@@ -21,12 +18,5 @@ public struct CatalogClock: Sendable {
     /// The system clock.
     public static let system = CatalogClock(
         now: { Date().timeIntervalSince1970 },
-        sleep: { seconds in
-            guard seconds > 0 else { return }
-            let whole = min(seconds, 3600)
-            var request = timespec(tv_sec: Int(whole), tv_nsec: Int((whole - whole.rounded(.down)) * 1e9))
-            var remaining = timespec()
-            // Resume after signals so the wait is the whole wait.
-            while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-        })
+        sleep: { seconds in sleepSeconds(min(seconds, 3600)) })
 }

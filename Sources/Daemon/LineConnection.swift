@@ -1,4 +1,5 @@
 import Checked
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc

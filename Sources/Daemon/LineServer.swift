@@ -1,4 +1,5 @@
 import Checked
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)

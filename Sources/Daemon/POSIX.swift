@@ -1,38 +1,18 @@
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// Small POSIX helpers for the daemon's sockets: threads, addresses, errno text.
+// Small POSIX helpers for the daemon's sockets: addresses, binds, directories (threads, clocks
+// and wake pipes are POSIXSupport's).
 
-private final class ThreadBody: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
-
-private let threadEntry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
-    let box = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-    box.body()
-    return nil
-}
-
-/// Starts a POSIX thread running `body`; the caller joins or detaches it. Nil when the system
-/// refuses another thread (the body is then never run).
+/// Starts a joinable thread running `body` (the daemon's name for `POSIXThread.start`); the
+/// caller joins or detaches it. Nil when the system refuses another thread (the body is then
+/// never run).
 func spawnDaemonThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-    let box = Unmanaged.passRetained(ThreadBody(body))
-    var thread = pthread_t()
-    guard pthread_create(&thread, nil, threadEntry, box.toOpaque()) == 0 else {
-        box.release()
-        return nil
-    }
-    return thread
-}
-
-/// The text for an errno value.
-func errnoText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+    try? POSIXThread.start(name: "segue-daemon", body).handle
 }
 
 /// Fills a `sockaddr_un` for `path`; nil when the path does not fit in `sun_path`.
@@ -83,49 +63,10 @@ func bindUnixPrivately(_ fd: Int32, _ address: sockaddr_un) -> Int32 {
     }
 }
 
-/// Seconds on the monotonic clock, for deadlines.
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// Milliseconds for `poll(2)` until `deadline` (monotonic seconds): 0 once it passed, at most a
-/// minute (the caller loops), -1 without a deadline.
-func pollMilliseconds(until deadline: Double?) -> Int32 {
-    guard let deadline else { return -1 }
-    let left = deadline - monotonicSeconds()
-    guard left.isFinite, left > 0 else { return 0 }
-    return Int32(min(left, 60) * 1000) + 1
-}
-
 /// A new close-on-exec stream socket, or -1.
 func makeUnixSocket() -> Int32 {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     return fd
-}
-
-/// A non-blocking, close-on-exec pipe used to wake a poll loop: (read end, write end).
-public func makeWakePipe() -> (Int32, Int32)? {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    for fd in ends {
-        _ = fcntl(fd, F_SETFL, O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
-    return (ends[0], ends[1])
-}
-
-/// Empties a non-blocking wake pipe.
-public func drainWakePipe(_ fd: Int32) {
-    var scratch = [UInt8](repeating: 0, count: 64)
-    while scratch.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
-}
-
-/// Writes one byte to a wake pipe (a full pipe already means "wake up").
-public func pokeWakePipe(_ fd: Int32) {
-    var byte: UInt8 = 1
-    _ = write(fd, &byte, 1)
 }
 
 /// Device and inode of the file at `path` (not following symlinks), if any.

@@ -1,3 +1,4 @@
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ final class RequestGate: Sendable {
         // Polling is fine here: this runs once, on the way out, and usually returns at once.
         var waited = 0.0
         while state.withLock({ $0.answering > 0 }), waited < timeout {
-            usleep(5_000)
+            sleepSeconds(0.005)
             waited += 0.005
         }
     }

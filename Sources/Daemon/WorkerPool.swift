@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc

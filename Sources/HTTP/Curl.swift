@@ -367,12 +367,3 @@ extension HTTPError {
         }
     }
 }
-
-/// Sleeps the calling thread for `seconds` (nothing for NaN or negatives; at most a day).
-func sleepSeconds(_ seconds: Double) {
-    guard let seconds = Checked.seconds(seconds, maximum: Limits.maxRetryAfterSeconds), seconds > 0 else { return }
-    let whole = Int(seconds)
-    var request = timespec(tv_sec: whole, tv_nsec: Int((seconds - Double(whole)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-}

@@ -1,4 +1,5 @@
 import Checked
+import POSIXSupport
 
 /// The answer to a small request: status, headers and the whole body.
 public struct HTTPResponse: Sendable {

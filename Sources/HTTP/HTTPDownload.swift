@@ -1,6 +1,7 @@
 import Audio
 import Checked
 import Dispatch
+import POSIXSupport
 import Synchronization
 
 /// Streams one URL into a `StreamBuffer` on its own thread.

@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import Synchronization
 
 /// Plays tracks back to back through one output: a decoder thread fills a bounded ring with PCM

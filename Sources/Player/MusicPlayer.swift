@@ -1,5 +1,7 @@
 import Audio
 import MusicModel
+import Checked
+import POSIXSupport
 import Synchronization
 
 /// The player engine, shaped like MusicKit's `ApplicationMusicPlayer`: a `queue` of entries, an

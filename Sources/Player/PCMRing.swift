@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 
 /// What flows from the decoder thread to the output thread, in order.
 enum PipelineItem {

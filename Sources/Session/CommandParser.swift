@@ -322,36 +322,9 @@ enum Numbers {
         return text.lowercased()
     }
 
-    /// Thousandths written back: `83`, `0.5`, `1.25`.
-    static func format(thousandths value: Int) -> String {
-        let whole = value / 1000
-        var fraction = value % 1000
-        guard fraction != 0 else { return String(whole) }
-        var digits = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let text = String(fraction)
-        return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
-    }
-
-    /// Seconds as thousandths, rounded, kept in a range that cannot overflow.
-    static func thousandths(_ seconds: Double) -> Int {
-        guard seconds.isFinite else { return 0 }
-        return Checked.clamped(min(1e12, max(0, seconds)) * 1000, to: 0...1_000_000_000_000_000, rounding: .toNearestOrAwayFromZero)
-    }
-
-    static func format(_ value: Double) -> String { format(thousandths: thousandths(value)) }
+    /// A number written back: `83`, `0.5`, `1.25` (ClockText's, the one home for times as text).
+    static func format(_ value: Double) -> String { ClockText.decimal(value) }
 
     /// Seconds as a clock: `m:ss` under an hour, else `h:mm:ss`, with a fraction when there is one.
-    static func formatClock(_ seconds: Double) -> String {
-        let total = thousandths(seconds)
-        let secondsPart = format(thousandths: total % 60_000)
-        let minutes = total / 60_000
-        let paddedSeconds = (total % 60_000 < 10_000 ? "0" : "") + secondsPart
-        guard minutes >= 60 else { return "\(minutes):\(paddedSeconds)" }
-        let minutesPart = minutes % 60
-        return "\(minutes / 60):\(minutesPart < 10 ? "0" : "")\(minutesPart):\(paddedSeconds)"
-    }
+    static func formatClock(_ seconds: Double) -> String { ClockText.exact(seconds) }
 }

@@ -1,5 +1,6 @@
 import Audio
 import Checked
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -36,8 +37,7 @@ public enum TextFile {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count <= limit {
             let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
-            if n < 0, errno == EINTR { continue }
+            let n = retryingInterrupted { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) } }
             if n < 0 { throw CommandError.failed("Cannot read \(path): \(RegularFile.reason(errno)).") }
             if n == 0 { break }
             bytes += chunk[..<n]
@@ -90,8 +90,7 @@ public enum TextFile {
     private static func fill(_ fd: Int32, with bytes: [UInt8], permissions: mode_t?) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0, errno == EINTR { continue }
+            let n = retryingInterrupted { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) } }
             guard n > 0 else { return n < 0 ? errno : EIO }
             offset += n
         }

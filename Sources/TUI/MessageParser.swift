@@ -1,5 +1,4 @@
-import Audio
-import Daemon
+import POSIXSupport
 import WireProtocol
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Daemon
+import POSIXSupport
 import Terminal
 import WireProtocol
 
@@ -160,9 +161,5 @@ public final class TUIApp {
         return nil
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicSeconds() }
 }

@@ -1,4 +1,4 @@
-import WireProtocol
+import POSIXSupport
 
 /// Cuts and pads text by display columns, with the width of each character supplied by the
 /// caller (the terminal's own `wcwidth`, so layout agrees with what curses draws).
@@ -9,8 +9,8 @@ public struct TextFit: Sendable {
     /// Measures characters with `width`.
     public init(width: @escaping @Sendable (Character) -> Int) { self.width = width }
 
-    /// Widths from Segue's own table, for tests and when no terminal is open.
-    public static let standard = TextFit { TextWidth.columns(String($0)) }
+    /// The widths curses draws (`TextWidth`), for tests and when no terminal is open.
+    public static let standard = TextFit { TextWidth.columns(of: $0) }
 
     /// Columns `text` takes.
     public func columns(_ text: String) -> Int { text.reduce(0) { $0 + width($1) } }

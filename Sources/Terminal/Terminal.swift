@@ -1,4 +1,5 @@
 import CNcursesw
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -156,7 +157,7 @@ public final class Terminal {
     }
 
     /// Sets the process locale from the environment (`setlocale(LC_ALL, "")`) and, when that does
-    /// not give UTF-8, switches character handling to C.UTF-8, so curses draws non-ASCII text and
+    /// not give UTF-8, switches character handling to C.UTF-8, so curses draws non-ASCII text as
     /// `columns(of:)` measures it. `open` does this itself; call it before measuring text without
     /// an open terminal (tests, layout before start-up). Call it before starting other threads:
     /// setting the locale is not thread-safe.
@@ -167,22 +168,10 @@ public final class Terminal {
     }
 
     /// How many terminal columns `character` takes when drawn: 1 for most, 2 for wide ones (CJK,
-    /// most emoji), 0 for combining marks and control characters; never negative. It is the sum of
-    /// libc's `wcwidth` over the character's scalars, which is exactly how curses places it, so a
-    /// layout built from these widths lines up with what `draw` shows. Needs a UTF-8 locale: call
-    /// `prepareLocale()` or `open` first, or every non-ASCII character counts 0.
-    public static func columns(of character: Character) -> Int {
-        var total = 0
-        for scalar in character.unicodeScalars {
-            // Printable ASCII needs no lookup; it is most of what the UI measures.
-            if (0x20..<0x7F).contains(scalar.value) {
-                total += 1
-            } else {
-                total += max(0, Int(shim_wcwidth(wchar_t(bitPattern: scalar.value))))
-            }
-        }
-        return total
-    }
+    /// most emoji), 0 for combining marks and control characters; never negative. It is
+    /// `TextWidth`'s: libc's `wcwidth` over the character's scalars, which is exactly how curses
+    /// places it, so a layout built from these widths lines up with what `draw` shows.
+    public static func columns(of character: Character) -> Int { TextWidth.columns(of: character) }
 
     /// The screen's size now: after a `.resize` event it is the new size. At least 1×1 (a tiny
     /// window is possible); after `close()` it is the size the screen had when it was closed.
@@ -356,15 +345,9 @@ public final class Terminal {
     }
 
     private static func makeSignalPipe() throws(TerminalError) -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        let result = ends.withUnsafeMutableBufferPointer { pipe($0.baseAddress) }
-        guard result == 0 else { throw .system("no pipe for signals (\(String(cString: strerror(errno))))") }
         // Non-blocking both ways: a handler must never block on a full pipe, and takeSignal drains until empty.
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        return (ends[0], ends[1])
+        guard let ends = makeWakePipe() else { throw .system("no pipe for signals (\(errnoText(errno)))") }
+        return ends
     }
 
     private static func environment(_ name: String) -> String? {

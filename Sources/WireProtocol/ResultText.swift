@@ -2,6 +2,7 @@ import Checked
 import FoundationEssentials
 import Library
 import MusicModel
+import POSIXSupport
 import Player
 import Session
 

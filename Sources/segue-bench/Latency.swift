@@ -3,6 +3,7 @@ import Audio
 import Decoders
 import HTTP
 import MusicModel
+import POSIXSupport
 import Player
 import Synchronization
 

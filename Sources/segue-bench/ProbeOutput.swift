@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -47,9 +48,5 @@ final class ProbeOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicSeconds() }
 }

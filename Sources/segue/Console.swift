@@ -1,4 +1,5 @@
 import Checked
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -48,11 +49,8 @@ enum Console {
     private static func writeRaw(_ text: String, to fd: Int32 = STDOUT_FILENO) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            let n = retryingInterrupted { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
+            if n < 0 { return }
             bytes = bytes.dropFirst(n)
         }
     }

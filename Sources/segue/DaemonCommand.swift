@@ -3,6 +3,7 @@ import Catalog
 import Daemon
 import Decoders
 import Library
+import POSIXSupport
 import Player
 import SQLiteStore
 import Session

@@ -2,6 +2,7 @@ import Audio
 import Catalog
 import Decoders
 import MusicModel
+import POSIXSupport
 import Player
 
 #if canImport(Glibc)

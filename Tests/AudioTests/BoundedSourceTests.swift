@@ -1,5 +1,6 @@
 import Audio
 import Dispatch
+import POSIXSupport
 import TestSupport
 import Testing
 

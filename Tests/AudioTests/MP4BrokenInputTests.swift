@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import TestSupport
 import Testing
 
@@ -219,25 +220,9 @@ private func setU32(_ bytes: inout [UInt8], at offset: Int, _ value: Int) {
 
 // MARK: - Streaming
 
-private final class ThreadBody: @unchecked Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
 /// Runs `body` on a new POSIX thread: blocking reads must not sit on Swift's cooperative pool,
 /// which has only as many threads as cores and is shared with the other tests.
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    var thread = pthread_t()
-    let rc = pthread_create(
-        &thread, nil,
-        { raw in
-            if let raw { Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run() }
-            return nil
-        }, context)
-    precondition(rc == 0, "pthread_create failed")
-    pthread_detach(thread)
-}
+private func startThread(_ body: @escaping @Sendable () -> Void) { startThread(name: "mp4-read", body) }
 
 /// readTrack running on its own thread; `result(within:)` waits for it.
 private final class BackgroundRead: Sendable {

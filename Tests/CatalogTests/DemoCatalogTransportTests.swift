@@ -10,7 +10,7 @@ import Testing
 
 /// The committed demo catalog (Resources/demo) and the transport that answers from it.
 @Suite struct DemoCatalogTransportTests {
-    static let folder = Fixtures.packageRoot + "/Resources/demo"
+    static let folder = DemoCatalogFixture.folder
 
     struct Envelope: Decodable {
         var resultCount: Int

@@ -63,6 +63,19 @@ import Testing
         #expect(ClockText.format(.infinity) == "14400:00")
     }
 
+    /// The command syntax's times: to the thousandth, and only as many digits as the value needs.
+    @Test func exactClockTextKeepsTheFraction() {
+        #expect(ClockText.exact(65.5) == "1:05.5")
+        #expect(ClockText.exact(59.999) == "0:59.999")
+        #expect(ClockText.exact(3723.25) == "1:02:03.25")
+        #expect(ClockText.exact(3600) == "1:00:00")
+        #expect(ClockText.exact(.nan) == "0:00")
+        #expect(ClockText.exact(-1) == "0:00")
+        #expect(ClockText.decimal(83) == "83")
+        #expect(ClockText.decimal(0.05) == "0.05")
+        #expect(ClockText.decimal(1.2345) == "1.235")
+    }
+
     @Test func terminalTextDropsEscapes() {
         #expect(TerminalText.safe("Song \u{1B}]52;c;ZXZpbA==\u{07} title") == "Song  ]52;c;ZXZpbA==  title")
         #expect(TerminalText.safe("a\u{9B}31mb") == "a 31mb")

@@ -1,5 +1,6 @@
 import Audio
 import Checked
+import POSIXSupport
 import Synchronization
 import TestSupport
 import Testing

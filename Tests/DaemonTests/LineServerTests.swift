@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -62,26 +63,17 @@ private func echoServer(
         })
 }
 
-private final class ThreadBox: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
-
-private let testThreadEntry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
-    Unmanaged<ThreadBox>.fromOpaque(raw!).takeRetainedValue().body()
-    return nil
-}
-
 /// Runs `body(i)` for i in 0..<count, each on its own POSIX thread, and waits for all.
 private func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    var threads: [pthread_t] = []
+    var threads: [POSIXThread] = []
     for i in 0..<count {
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(ThreadBox { body(i) }).toOpaque()
-        precondition(pthread_create(&thread, nil, testThreadEntry, box) == 0)
-        threads.append(thread)
+        do {
+            threads.append(try POSIXThread.start(name: "client-\(i)") { body(i) })
+        } catch {
+            fatalError(error.description)
+        }
     }
-    for thread in threads { pthread_join(thread, nil) }
+    for thread in threads { thread.join() }
 }
 
 /// Waits (up to 20 s) until `condition` holds; returns whether it did.

@@ -1,6 +1,7 @@
 import Audio
 import Catalog
 import Daemon
+import POSIXSupport
 import Player
 import Session
 import Synchronization

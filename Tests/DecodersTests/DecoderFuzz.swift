@@ -1,6 +1,7 @@
 import Audio
 import Checked
 import Decoders
+import POSIXSupport
 import TestSupport
 
 #if canImport(Glibc)
@@ -92,11 +93,7 @@ enum DecoderFuzz {
         return report
     }
 
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    private static func now() -> Double { monotonicSeconds() }
 
     /// Each input goes through its own decoder and through the factory (which sniffs first).
     private static func loop(

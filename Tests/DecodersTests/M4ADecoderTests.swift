@@ -1,5 +1,6 @@
 import Audio
 import Decoders
+import POSIXSupport
 import TestSupport
 import Testing
 

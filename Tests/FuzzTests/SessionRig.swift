@@ -18,14 +18,13 @@ final class SessionRig: Sendable {
     init() throws {
         folder = Fixtures.temporaryDirectory()
         let library = try MusicLibrary.open(path: folder + "/library.sqlite")
-        let demo = Fixtures.packageRoot + "/Resources/demo"
-        let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: demo), settings: CatalogSettings(baseURL: "demo://x"))
+        let catalog = try DemoCatalogFixture.catalog()
         let output = ManualClockOutput()
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
+        let player = MusicPlayer.silent(
+            makeOutput: { output },
             // Every item plays as the same short fake track: the fake decoder reads its track from
             // the name ("tag:frames"), and a fuzzed name would size its samples.
-            openSource: { _ in NamedSource("1:4410") }, onEvent: { _ in })
+            openSource: { _ in NamedSource("1:4410") })
         session = Session(
             player: player, catalog: catalog, library: library,
             item: { PlayableItem(location: $0, title: "Song \($0)", artist: "Band", album: "Night", duration: 10) },

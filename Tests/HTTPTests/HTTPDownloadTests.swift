@@ -1,6 +1,7 @@
 import Audio
 import Dispatch
 import HTTP
+import POSIXSupport
 import TestSupport
 import Testing
 

@@ -1,23 +1,20 @@
 import Audio
+import POSIXSupport
 import Player
 import TestSupport
 import Testing
 
-/// Collects pipeline events so a test can wait for the end and check their order.
-final class EventLog: Sendable {
-    private let lock = ConditionLock([PipelineEvent]())
+/// The log of an `AudioPipeline`'s events (TestSupport's `EventLog`).
+typealias PipelineEventLog = EventLog<PipelineEvent>
 
-    func record(_ event: PipelineEvent) { lock.withLockBroadcast { $0.append(event) } }
-
+extension EventLog where Event == PipelineEvent {
     /// Waits (up to 10 s) for `.idle` or `.outputFailed`; returns every event so far.
     func waitForEnd() -> [PipelineEvent] {
-        lock.wait(
+        wait(
             until: { events in events.contains { if case .idle = $0 { true } else if case .outputFailed = $0 { true } else { false } } },
             timeout: 10
-        ) { $0 }
+        )
     }
-
-    var all: [PipelineEvent] { lock.withLock { $0 } }
 
     /// A compact description of the events: "start 0", "end 0", "fail 1", "idle", "output".
     static func summary(_ events: [PipelineEvent]) -> [String] {
@@ -34,7 +31,7 @@ final class EventLog: Sendable {
     }
 }
 
-private func makePipeline(_ output: RecordingOutput, _ log: EventLog) -> AudioPipeline {
+private func makePipeline(_ output: RecordingOutput, _ log: PipelineEventLog) -> AudioPipeline {
     AudioPipeline(
         decoders: FakeDecoderFactory(),
         converter: { FakeConverter(from: $0, to: $1, channels: $2) },
@@ -60,11 +57,11 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
 @Suite struct AudioPipelineTests {
     @Test func consecutiveTracksJoinWithNoGapAndNoLoss() {
         let output = RecordingOutput()
-        let log = EventLog()
+        let log = PipelineEventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:5000", "2:3000", "3:44100"]))
         let events = log.waitForEnd()
-        #expect(EventLog.summary(events) == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2", "idle"])
+        #expect(PipelineEventLog.summary(events) == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2", "idle"])
         let played = frames(output.samples)
         #expect(played.count == 5000 + 3000 + 44100)
         // Every frame of every track, in order, exactly once.
@@ -80,11 +77,12 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
 
     @Test func aTrackThatFailsIsNamedAndTheRestStillPlay() {
         let output = RecordingOutput()
-        let log = EventLog()
+        let log = PipelineEventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:4000", "not-a-track", "2:6000:44100:2500", "3:1000"]))
         let events = log.waitForEnd()
-        #expect(EventLog.summary(events) == ["start 0", "end 0", "fail 1", "start 2", "fail 2", "end 2", "start 3", "end 3", "idle"])
+        #expect(
+            PipelineEventLog.summary(events) == ["start 0", "end 0", "fail 1", "start 2", "fail 2", "end 2", "start 3", "end 3", "idle"])
         let played = frames(output.samples)
         // Track 2 plays up to its failure; nothing is invented or lost around it.
         #expect(played.filter { $0.tag == 2 }.count == 2500)
@@ -100,7 +98,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
 
     @Test func laterTracksAtAnotherRateAreConvertedToTheOutputRate() {
         let output = RecordingOutput()
-        let log = EventLog()
+        let log = PipelineEventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:44100", "2:48000:48000"]))
         _ = log.waitForEnd()
@@ -113,7 +111,7 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
 
     @Test func aDeviceThatRefusesTheRateGetsConvertedAudio() {
         let output = RecordingOutput(acceptedRate: 48_000)
-        let log = EventLog()
+        let log = PipelineEventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:44100"]))
         let events = log.waitForEnd()
@@ -129,24 +127,24 @@ private func frames(_ samples: [Int16]) -> [(tag: Int16, frame: Int16)] {
 
     @Test func anOutputThatCannotOpenIsReportedAndNothingHangs() {
         let output = RecordingOutput(failOnOpen: .output("No sound device."))
-        let log = EventLog()
+        let log = PipelineEventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:44100", "2:44100"]))
         let events = log.waitForEnd()
-        #expect(EventLog.summary(events).last == "output")
+        #expect(PipelineEventLog.summary(events).last == "output")
         #expect(output.samples.isEmpty)
     }
 
     @Test func stopEndsPlaybackAndSilencesEvents() {
         let output = RecordingOutput()
-        let log = EventLog()
+        let log = PipelineEventLog()
         let pipeline = makePipeline(output, log)
         start(pipeline, tracks(["1:100000000"]))  // about 38 minutes: would not finish on its own
         #expect(Poll.until(timeout: 20) { output.samples.count >= 10_000 }, "playback got going")
         // Waiting for the output to close means the output thread, which sends every event, is done.
         pipeline.stop(waitingUpTo: 20)
         #expect(output.isClosed)
-        let summary = EventLog.summary(log.all)
+        let summary = PipelineEventLog.summary(log.all)
         #expect(!summary.contains("idle") && !summary.contains("output"), "stopping is not the end of the queue: \(summary)")
     }
 }

@@ -1,43 +1,9 @@
 import Audio
 import MusicModel
+import POSIXSupport
 import Player
 import TestSupport
 import Testing
-
-/// Collects player events so a test can wait for one and check the order.
-final class PlayerEventLog: Sendable {
-    private let lock = ConditionLock([PlayerEvent]())
-
-    func record(_ event: PlayerEvent) { lock.withLockBroadcast { $0.append(event) } }
-
-    /// Waits up to 10 s until `predicate` holds for the events so far; returns them.
-    @discardableResult
-    func wait(until predicate: @escaping ([PlayerEvent]) -> Bool) -> [PlayerEvent] {
-        lock.wait(until: predicate, timeout: 10) { $0 }
-    }
-
-    func waitForEnd() -> [PlayerEvent] { wait { $0.contains { if case .queueEnded = $0 { true } else { false } } } }
-
-    /// Waits until `count` entries have started; returns their locations in order.
-    @discardableResult
-    func waitForStarts(_ count: Int) -> [String] {
-        Self.started(wait { Self.started($0).count >= count })
-    }
-
-    var all: [PlayerEvent] { lock.withLock { $0 } }
-
-    static func started(_ events: [PlayerEvent]) -> [String] {
-        events.compactMap { if case .entryStarted(let entry, _) = $0 { entry.item.location } else { nil } }
-    }
-
-    static func failed(_ events: [PlayerEvent]) -> [String] {
-        events.compactMap { if case .entryFailed(let entry, _) = $0 { entry.item.location } else { nil } }
-    }
-
-    static func played(_ events: [PlayerEvent]) -> [String] {
-        events.compactMap { if case .entryPlayed(let entry) = $0 { entry.item.location } else { nil } }
-    }
-}
 
 /// A player on fake decoders ("tag:frames[:rate][:failAt]" names) and a test output.
 private func makePlayer(_ output: any AudioOutput & Sendable, _ log: PlayerEventLog) -> MusicPlayer {

@@ -1,5 +1,6 @@
 import Audio
 import Daemon
+import POSIXSupport
 import TestSupport
 import Testing
 

@@ -13,8 +13,7 @@ import Testing
 @Suite struct SessionLibraryTests {
     private func makeSession() throws -> (Session, MusicLibrary) {
         let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
-        let folder = Fixtures.packageRoot + "/Resources/demo"
-        let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
+        let catalog = try DemoCatalogFixture.catalog()
         let player = MusicPlayer.silent()
         return (Session(player: player, catalog: catalog, library: library, clock: { 1_700_000_000 }), library)
     }

@@ -16,8 +16,7 @@ import Testing
     }
 
     private func demoCatalog() throws -> ITunesCatalog {
-        let folder = Fixtures.packageRoot + "/Resources/demo"
-        return ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
+        try DemoCatalogFixture.catalog()
     }
 
     private func run(_ session: Session, _ line: String) throws -> CommandResult {

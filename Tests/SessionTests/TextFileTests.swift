@@ -1,6 +1,7 @@
 import Audio
 import Dispatch
 import Library
+import POSIXSupport
 import Player
 import SQLiteStore
 import Session

@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -472,24 +473,11 @@ private struct ByteRange {
     }
 }
 
-// MARK: - Threads without Foundation
-
-private final class ThreadBody {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
-private let threadEntry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { argument in
-    let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
-    body.run()
-    return nil
-}
-
 /// Starts a POSIX thread running `body`; join or detach the result.
 private func spawnThread(_ body: @escaping @Sendable () -> Void) -> pthread_t {
-    var thread = pthread_t()
-    let argument = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    let rc = pthread_create(&thread, nil, threadEntry, argument)
-    precondition(rc == 0, "pthread_create failed: \(rc)")
-    return thread
+    do {
+        return try POSIXThread.start(name: "fixture-http", body).handle
+    } catch {
+        fatalError(error.description)
+    }
 }

@@ -1,4 +1,5 @@
 import Checked
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -233,17 +234,11 @@ public enum FuzzRunner {
     }
 
     /// Seconds on the monotonic clock, for timing a case's steps.
-    public static func seconds() -> Double { monotonicSeconds() }
+    public static func seconds() -> Double { POSIXSupport.monotonicSeconds() }
 
     /// How long one step of a case may take before it counts as a hang in the making; from
     /// `SEGUE_FUZZ_SLOW` (seconds) when set.
     public static let slowCommandSeconds = environment("SEGUE_FUZZ_SLOW").flatMap { Double($0) } ?? 10
-
-    static func monotonicSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
 
     static func format(_ seconds: Double) -> String {
         let hundredths = Int((seconds * 100).rounded())

@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 
 /// An output paced by the test instead of a clock: `write` blocks until the test has let
 /// enough frames "play" with `advance`. Positions and timings become exact and repeatable.

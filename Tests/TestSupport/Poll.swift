@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 
 /// Waiting for something outside the test process (a file, another program, the process
 /// table) that has no event to wait on: the condition is checked every few milliseconds until

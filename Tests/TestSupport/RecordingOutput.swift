@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 
 /// An output that keeps every sample written, unpaced, shared with the test that reads it.
 public final class RecordingOutput: AudioOutput, @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import Testing
 
 #if canImport(Glibc)
@@ -105,11 +106,7 @@ public enum Shell {
     }
 
     /// Seconds on a monotonic clock.
-    public static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { monotonicSeconds() }
 
     /// Starts `program` in the background with standard input from /dev/null; nil when it cannot run.
     public static func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) -> Running? {

@@ -1,4 +1,5 @@
 import Audio
+import POSIXSupport
 import Synchronization
 import Testing
 

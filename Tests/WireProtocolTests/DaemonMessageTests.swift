@@ -13,24 +13,18 @@ import WireProtocol
 /// Lines written by the daemon's encoders from real session results and player events, read
 /// back with `DaemonMessage.parse`: a client must get every field the daemon wrote.
 @Suite struct DaemonMessageTests {
-    /// The events a player sent, in order.
-    final class EventLog: Sendable {
-        let list = Mutex<[PlayerEvent]>([])
-    }
-
     /// A session on the demo catalog, a fresh library and fake decoders; its player's events are kept.
     final class Rig: Sendable {
         let session: Session
         let output = ManualClockOutput()
-        let events = EventLog()
+        let events = PlayerEventLog()
 
         init() throws {
             let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
-            let folder = Fixtures.packageRoot + "/Resources/demo"
-            let catalog = ITunesCatalog(transport: try DemoCatalogTransport(folder: folder), settings: CatalogSettings(baseURL: "demo://x"))
+            let catalog = try DemoCatalogFixture.catalog()
             let output = self.output
             let events = self.events
-            let player = MusicPlayer.silent(makeOutput: { output }, onEvent: { event in events.list.withLock { $0.append(event) } })
+            let player = MusicPlayer.silent(makeOutput: { output }, onEvent: events.record)
             // Items with tags, so that entries carry titles, subtitles and lengths; the second has no album.
             session = Session(
                 player: player, catalog: catalog, library: library,
@@ -179,13 +173,11 @@ import WireProtocol
         _ = try rig.run("add 1:4410 2:4410")
         // Play both entries to the end, so the player sends every kind of event it sends on its own.
         rig.output.release()
-        let ended = Poll.until(timeout: 30) {
-            rig.events.list.withLock { $0.contains { if case .queueEnded = $0 { true } else { false } } }
-        }
+        let ended = rig.events.wait(for: { if case .queueEnded = $0 { true } else { false } }, timeout: 30) != nil
         try #require(ended, "the queue played to its end")
         let entry = try #require(rig.session.queue.entries.first)
         let made: [PlayerEvent] = [.entryFailed(entry, reason: "Could not download it."), .outputFailed("No sound device.")]
-        let events = rig.events.list.withLock { $0 } + made
+        let events = rig.events.all + made
         var names: Set<String> = []
         for event in events {
             let snapshot = rig.session.snapshot

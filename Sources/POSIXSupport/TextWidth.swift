@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How many terminal columns text takes, exactly as curses (ncursesw) places it: the C library's
+/// `wcwidth` over each scalar, so wide characters (CJK, most emoji) take two, combining marks,
+/// zero-width joiners and control characters none, and everything else one. The terminal UI
+/// lays its screen out with these widths and `segue search` lines up its tables with them.
+///
+/// Measured in a UTF-8 locale of its own (per call, on the calling thread), so the answer does
+/// not depend on the process's locale and no caller need set one up first.
+public enum TextWidth {
+    /// Columns `text` takes.
+    public static func columns(_ text: String) -> Int {
+        var total = 0
+        var locale: Measuring? = nil
+        defer { locale?.end() }
+        for scalar in text.unicodeScalars {
+            // Printable ASCII needs no lookup; it is most of what is measured.
+            if (0x20..<0x7F).contains(scalar.value) {
+                total += 1
+            } else {
+                if locale == nil { locale = Measuring() }
+                total += max(0, Int(CLibrary.wcwidth?(wchar_t(bitPattern: scalar.value)) ?? 1))
+            }
+        }
+        return total
+    }
+
+    /// Columns one character takes (the sum over its scalars: a base and its marks take the base's).
+    public static func columns(of character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+        return columns(String(character))
+    }
+
+    /// Columns one scalar takes.
+    public static func columns(_ scalar: Unicode.Scalar) -> Int {
+        columns(String(Character(scalar)))
+    }
+
+    /// `text` cut to at most `width` columns (with "…" when cut), then padded with spaces to exactly `width`.
+    public static func fit(_ text: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        let whole = columns(text)
+        if whole <= width { return text + String(repeating: " ", count: width - whole) }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = columns(of: character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…" + String(repeating: " ", count: max(0, width - used - 1))
+    }
+
+    /// The UTF-8 locale `wcwidth` runs in, made once; nil when the system has none (then the
+    /// process's own locale is used, which `Terminal.open` makes UTF-8).
+    private nonisolated(unsafe) static let utf8Locale: locale_t? = {
+        if let made = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) { return made }
+        return newlocale(LC_CTYPE_MASK, "en_US.UTF-8", nil)
+    }()
+
+    /// The calling thread switched to `utf8Locale` until `end` (a per-thread switch, so other
+    /// threads never see it).
+    private struct Measuring {
+        let previous: locale_t?
+        init() { previous = Self.switchTo(TextWidth.utf8Locale) }
+        func end() { if let previous { uselocale(previous) } }
+        private static func switchTo(_ locale: locale_t?) -> locale_t? {
+            guard let locale else { return nil }
+            return uselocale(locale)
+        }
+    }
+}
