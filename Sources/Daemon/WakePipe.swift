@@ -1,3 +1,4 @@
+import POSIXSupport
 #if canImport(Glibc)
     import Glibc
 #endif

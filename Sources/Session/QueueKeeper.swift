@@ -3,6 +3,7 @@ import Checked
 import Library
 import Player
 import Synchronization
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc

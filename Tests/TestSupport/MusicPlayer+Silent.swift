@@ -1,5 +1,6 @@
 import Audio
 import Player
+import MusicModel
 
 extension MusicPlayer {
     /// The engine as every test target wants it (the one player fixture): `FakeDecoderFactory`
