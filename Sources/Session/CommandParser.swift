@@ -157,9 +157,12 @@ private struct Arguments {
         func count(_ range: ClosedRange<Int>) throws(CommandError) {
             // Too many words is nearly always a name with spaces that was not quoted.
             if args.count > range.upperBound, range.upperBound > 0 {
+                let takes = range.upperBound == 1 ? "one name" : "at most \(range.upperBound) words"
+                let example = range.upperBound == 1 ? args.joined(separator: " ") : "Road Trip"
                 throw CommandError.badArguments(
                     verb: verb.name,
-                    expected: "\(form.expected) A name with spaces goes in quotes, like playlist \(sub) \"Road Trip\".")
+                    expected:
+                        "playlist \(sub) takes \(takes) and was given \(args.count) words. A name with spaces goes in quotes, like playlist \(sub) \"\(example)\".")
             }
             guard range.contains(args.count) else { throw wrong }
         }

@@ -12,7 +12,8 @@ public enum ResultText {
     /// A result as text at most `width` columns wide.
     public static func render(_ result: CommandResult, width: Int) -> String {
         switch result {
-        case .done(let snapshot), .added(_, let snapshot): return snapshot.text + "\n"
+        case .done(let snapshot): return snapshot.text + "\n"
+        case .added(let ids, let snapshot): return snapshot.text + "\n" + addedText(ids)
         case .queueChanges(let changes):
             let count = changes.changes.count
             return
@@ -21,6 +22,7 @@ public enum ResultText {
             if entries.isEmpty { return "The queue is empty.\n" }
             return entries.enumerated().map { index, e in
                 (e.id == current ? "▶" : " ") + String(index + 1).leftPadded(4) + "  " + e.title + (e.subtitle.map { " — \($0)" } ?? "")
+                    + "  #\(e.id.rawValue)"
             }.joined(separator: "\n") + "\n"
         case .songs(let songs): return songs.isEmpty ? "No results.\n" : table(songs: songs, width: width)
         case .albums(let albums): return albums.isEmpty ? "No results.\n" : table(albums: albums, width: width)
@@ -37,6 +39,16 @@ public enum ResultText {
                 ? "Nothing played yet.\n"
                 : entries.map { "\($0.playCount)×  " + ($0.item.title ?? $0.item.location) }.joined(separator: "\n") + "\n"
         case .text(let text): return text.hasSuffix("\n") ? text : text + "\n"
+        }
+    }
+
+    /// "Added #12." / "Added #12 to #511 (500 entries)." — the ids a later `remove #ID` or `move #ID` names.
+    static func addedText(_ ids: [QueueEntryID]) -> String {
+        guard let first = ids.first, let last = ids.last else { return "" }
+        switch ids.count {
+        case 1: return "Added #\(first.rawValue).\n"
+        case 2...8: return "Added " + ids.map { "#\($0.rawValue)" }.joined(separator: " ") + ".\n"
+        default: return "Added #\(first.rawValue) to #\(last.rawValue) (\(ids.count) entries).\n"
         }
     }
 

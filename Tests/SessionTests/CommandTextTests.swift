@@ -388,8 +388,12 @@ private let replaceSentence =
     ("playlist rename Old", "playlist rename needs the name and a new name, like playlist rename Old New."),
     ("playlist create \"\"", "playlist create needs a name, like playlist create Running."),
     (
+        "playlist rename Old Name New",
+        "playlist rename takes at most 2 words and was given 3 words. A name with spaces goes in quotes, like playlist rename \"Road Trip\"."
+    ),
+    (
         "playlist create Road Trip",
-        "playlist create needs a name, like playlist create Running. A name with spaces goes in quotes, like playlist create \"Road Trip\"."
+        "playlist create takes one name and was given 2 words. A name with spaces goes in quotes, like playlist create \"Road Trip\"."
     ),
     (
         "playlist remove Running 0",
