@@ -46,7 +46,9 @@ import WireProtocol
 
         let exported = folder + "/exported.m3u"
         let exportRefusal = try tcp.failure(of: "playlist export p \(exported)", id: 2) ?? "no refusal"
-        #expect(exportRefusal.hasPrefix(Self.refusal) && exportRefusal.contains(exported) && exportRefusal.contains("segue ctl"), "\(exportRefusal)")
+        #expect(
+            exportRefusal.hasPrefix(Self.refusal) && exportRefusal.contains(exported) && exportRefusal.contains("segue ctl"),
+            "\(exportRefusal)")
         #expect(access(exported, F_OK) != 0, "no file was written")
         #expect(try tcp.failure(of: "playlist export p", id: 3) == nil, "exporting to standard output is fine")
 
