@@ -90,7 +90,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
+            dependencies: [
+                "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
+                "POSIXSupport",
+            ]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

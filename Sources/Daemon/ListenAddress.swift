@@ -42,6 +42,14 @@ public enum ListenAddress: Equatable, Sendable, CustomStringConvertible {
         self = .tcp(host: host, port: port)
     }
 
+    /// Whether only the daemon's user can connect through it: a Unix socket (its folder is a
+    /// private directory and the socket is mode 0600, see `Listener`). A TCP port is open to
+    /// every user of the machine, so the native protocol reads and writes no files for its
+    /// connections.
+    public var isPrivate: Bool {
+        if case .unix = self { true } else { false }
+    }
+
     /// `127.0.0.1:6600` or the socket path.
     public var description: String {
         switch self {

@@ -10,7 +10,9 @@ import WireProtocol
 /// `WireRequest.parse` as anything but a sentence.
 ///
 /// Subscriptions are this protocol's state of a connection (`Connection.attachment`), not the
-/// transport's.
+/// transport's. On a connection that did not come through a private Unix socket (TCP: any user
+/// of the machine can open it), commands that name a local file are refused with a sentence
+/// (`Command.localFiles`): the daemon would read or write it as its own user.
 public final class NativeProtocol: ProtocolHandler {
     /// Lines longer than this are refused with an error reply.
     public static let maxLineBytes = 1 << 20
@@ -21,10 +23,19 @@ public final class NativeProtocol: ProtocolHandler {
     private let connections = Mutex<Set<Connection>>([])
     private let lastEntries = Mutex<Int?>(nil)
     private let observation = Mutex<SessionObservation?>(nil)
+    /// Session notices that no subscribed connection heard yet (oldest first, at most
+    /// `maxHeldNotices`): the next connection to subscribe gets them.
+    private let heldNotices: Mutex<[String]>
 
-    /// The protocol for `session`; it hears the session's events until `close`.
-    public init(session: Session) {
+    /// The most notices kept for a subscriber to come; older ones are only in the daemon's log.
+    static let maxHeldNotices = 8
+
+    /// The protocol for `session`; it hears the session's events until `close`. `heldNotices`
+    /// are notices the session published before the protocol existed (the saved queue set aside
+    /// at start), for the first connection that subscribes.
+    public init(session: Session, heldNotices: [String] = []) {
         self.session = session
+        self.heldNotices = Mutex(Array(heldNotices.suffix(Self.maxHeldNotices)))
         let observation = session.observe { [weak self] event in self?.publish(event) }
         self.observation.withLock { $0 = observation }
     }
@@ -66,7 +77,7 @@ public final class NativeProtocol: ProtocolHandler {
 
     /// A session event for subscribed clients: after every player change a `status` event, then
     /// `queueChanged` when the queue changed; a `catalog` event when the catalog's reachability
-    /// changed. Notices go to the daemon's log, not to clients.
+    /// changed; a `notice` event for a notice (held for the next subscriber when none listens).
     private func publish(_ event: SessionEvent) {
         let lines: [String]
         switch event {
@@ -78,12 +89,44 @@ public final class NativeProtocol: ProtocolHandler {
             lines = WireReply.events(for: event, entriesChanged: changed, snapshot: { session.snapshot })
         case .catalogNotice(let notice):
             lines = [WireReply.event("catalog", [("notice", .string(notice))])]
-        case .notice:
+        case .notice(let message):
+            let line = Self.noticeEvent(message)
+            // Under the lock, so a connection subscribing now either is among the subscribers
+            // here or finds the notice held when it takes the held ones.
+            heldNotices.withLock { held in
+                let subscribers = self.subscribers
+                guard !subscribers.isEmpty else {
+                    held = Array((held + [message]).suffix(Self.maxHeldNotices))
+                    return
+                }
+                for connection in subscribers { connection.send(line) }
+            }
             return
         }
         guard !lines.isEmpty else { return }
         let subscribers = self.subscribers
         for line in lines { for connection in subscribers { connection.send(line) } }
+    }
+
+    /// The `notice` event line (docs/protocol.md).
+    static func noticeEvent(_ message: String) -> String {
+        WireReply.event("notice", [("message", .string(message))])
+    }
+
+    /// Sends `client`, which just subscribed, the notices nobody heard yet.
+    private func sendHeldNotices(to client: Connection) {
+        let notices = heldNotices.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        for notice in notices { client.send(Self.noticeEvent(notice)) }
+    }
+
+    /// The reply to a command that names local files, on a connection any user can open.
+    static func filesRefused(_ files: [String]) -> String {
+        let more = files.count > 1 ? " (and \(files.count - 1) more)" : ""
+        return "Over TCP the daemon does not read or write files: the command names the local file \"\(files[0])\"\(more). "
+            + "Use the control socket (segue ctl) for that."
     }
 
     /// Whether the entries (ids, order, titles) differ from the last time this was asked.
@@ -117,6 +160,8 @@ public final class NativeProtocol: ProtocolHandler {
             return
         }
         defer { gate.leave() }
+        // The notices held for a subscriber follow the reply to the request that subscribed.
+        defer { if request.subscribe == true { sendHeldNotices(to: client) } }
         if let subscribe = request.subscribe {
             client.updateAttachment { state in
                 var native = state as? ConnectionState ?? ConnectionState()
@@ -128,10 +173,21 @@ public final class NativeProtocol: ProtocolHandler {
                 return
             }
         }
-        guard let command = request.command else { return }
-        switch session.perform(line: command) {
+        guard let text = request.command else { return }
+        let command: Command
+        do {
+            command = try Command.parse(text)
+        } catch {
+            client.send(WireReply.failure(id: request.id, message: error.description))
+            return
+        }
+        if !client.listenAddress.isPrivate, case let files = command.localFiles, !files.isEmpty {
+            client.send(WireReply.failure(id: request.id, message: Self.filesRefused(files)))
+            return
+        }
+        switch session.perform(command) {
         case .success(let result):
-            let notice = CommandVerb.of(line: command)?.asksTheCatalog == true ? session.catalogNotice : nil
+            let notice = CommandVerb.of(line: text)?.asksTheCatalog == true ? session.catalogNotice : nil
             client.send(WireReply.success(id: request.id, result: result, notice: notice))
         case .failure(let error): client.send(WireReply.failure(id: request.id, message: error.description))
         }

@@ -19,9 +19,11 @@ public final class SessionServer: Sendable {
     }
 
     /// Listens at every address in `addresses` for `session`; throws the first `DaemonError`
-    /// (nothing is left listening then).
-    public init(listening addresses: [ListenAddress], session: Session) throws(DaemonError) {
-        let native = NativeProtocol(session: session)
+    /// (nothing is left listening then). `heldNotices` are session notices published before the
+    /// server existed (the saved queue set aside at start): the first client to subscribe gets
+    /// them as `notice` events.
+    public init(listening addresses: [ListenAddress], session: Session, heldNotices: [String] = []) throws(DaemonError) {
+        let native = NativeProtocol(session: session, heldNotices: heldNotices)
         var servers: [LineServer] = []
         for address in addresses {
             do {

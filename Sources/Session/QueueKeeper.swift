@@ -1,9 +1,9 @@
 import Audio
 import Checked
 import Library
+import POSIXSupport
 import Player
 import Synchronization
-import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -111,13 +111,14 @@ final class QueueKeeper: Sendable {
     }
 
     private func removeMarker() {
-        guard let marker,
-            state.withLock({ s in
-                defer { s.markerWritten = false }
-                return s.markerWritten
-            })
-        else { return }
-        unlink(marker)
+        guard let marker else { return }
+        // Unlinked under the lock: `stop` must not return while the settle thread, having
+        // claimed the marker, has yet to remove it (the daemon may exit right after).
+        state.withLock { s in
+            guard s.markerWritten else { return }
+            s.markerWritten = false
+            unlink(marker)
+        }
     }
 
     /// Saves the position once a second while playing (a cheap one-row update), so a `kill -9`

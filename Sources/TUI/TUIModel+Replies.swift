@@ -44,6 +44,8 @@ extension TUIModel {
         case .catalog(let notice):
             catalogNotice = notice
             if let notice { error(notice) } else { self.notice("The catalog is reachable again.") }
+        case .notice(let message):
+            notice(message)
         case .unknown:
             break
         }

@@ -53,7 +53,7 @@ public enum DaemonMessage: Sendable, Equatable {
 private struct NeitherReplyNorEvent: Error {}
 
 private enum LineKey: String, CodingKey {
-    case event, id, ok, result, text, error, status, entry, reason, notice, version
+    case event, id, ok, result, text, error, status, entry, reason, notice, version, message
 }
 
 /// The whole line, read field by field so that only the fields its kind has are decoded: a
@@ -92,6 +92,7 @@ private struct Line: Decodable {
         case "queueEnded": return .queueEnded
         case "queueChanged": return .queueChanged(version: c.whole(.version, in: 0...(1 << 53)))
         case "catalog": return .catalog(notice: try c.decodeIfPresent(String.self, forKey: .notice))
+        case "notice": return .notice(message: try c.decode(String.self, forKey: .message))
         default: return .unknown(name)
         }
     }

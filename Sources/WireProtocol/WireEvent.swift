@@ -15,6 +15,9 @@ public enum WireEvent: Sendable, Equatable {
     /// `catalog`: the catalog became unreachable (`notice` says so, and that the demo catalog
     /// answers instead) or reachable again (`notice` is nil).
     case catalog(notice: String?)
+    /// `notice`: something the user should hear about that answers no request, in a sentence
+    /// (the saved queue was set aside as a playlist at start).
+    case notice(message: String)
     /// An event this client does not know (from a newer daemon), by name; safe to ignore.
     case unknown(String)
 

@@ -7,6 +7,7 @@ import POSIXSupport
 import Player
 import SQLiteStore
 import Session
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -110,16 +111,23 @@ struct DaemonCommand {
             catalog: itunes?.catalog, library: library,
             onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice },
             keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" })
-        // What is no reply to anyone (the saved queue set aside) goes to the log.
+        // What is no reply to anyone (the saved queue set aside) goes to the log, and to clients:
+        // those said before the server exists wait for the first client that subscribes.
         let notices = session.observe { event in
             if case .notice(let text) = event { printError("segue: \(text)") }
         }
         defer { notices.cancel() }
+        let early = Mutex<[String]>([])
+        let earlyNotices = session.observe { event in
+            if case .notice(let text) = event { early.withLock { $0.append(text) } }
+        }
         // The saved queue is restored before the socket answers, so the first command sees it.
         _ = session.perform(.restoreSavedQueue)
         let server: SessionServer
         do {
-            server = try SessionServer(listening: [.unix(path: SeguePaths.socket)] + listen, session: session)
+            server = try SessionServer(
+                listening: [.unix(path: SeguePaths.socket)] + listen, session: session, heldNotices: early.withLock { $0 })
+            earlyNotices.cancel()
         } catch {
             printError("segue: \(error)")
             session.shutdown()

@@ -312,6 +312,12 @@ import WireProtocol
         )
         #expect(d.screen().last!.contains("Could not play “Broken”: This is not audio Segue can play (text)."))
     }
+
+    @Test func aSessionNoticeShowsOnTheMessageLine() {
+        var d = Driver()
+        d.line(#"{"event":"notice","message":"2 entries were set aside as the playlist \"Queue set aside\"."}"#)
+        #expect(d.screen().last!.contains("2 entries were set aside as the playlist \"Queue set aside\"."))
+    }
 }
 
 @Suite struct TUIPlaylistTests {
