@@ -22,6 +22,15 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
     func setUserVersion(_ version: Int) throws { try inner.setUserVersion(version) }
 }
 
+extension SavedQueue {
+    /// Saves `queue` as the session's queue keeper does: its entries, current index and modes.
+    func save(_ queue: PlayerQueue, position: Double, volume: Double) throws(LibraryError) {
+        try save(
+            entries: queue.entries, currentIndex: queue.currentIndex, repeatMode: queue.repeatMode, shuffleMode: queue.shuffleMode,
+            position: position, volume: volume)
+    }
+}
+
 /// The daemon's saved queue (issue 10): saved by change, restored exactly, numbers checked when read back.
 @Suite struct SavedStateTests {
     static func item(_ n: Int) -> PlayableItem {
