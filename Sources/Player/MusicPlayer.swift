@@ -1,6 +1,6 @@
 import Audio
-import MusicModel
 import Checked
+import MusicModel
 import POSIXSupport
 import Synchronization
 

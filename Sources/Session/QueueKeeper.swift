@@ -1,9 +1,9 @@
 import Audio
 import Checked
 import Library
+import POSIXSupport
 import Player
 import Synchronization
-import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc

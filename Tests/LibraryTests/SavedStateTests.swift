@@ -131,6 +131,19 @@ extension SavedQueue {
         #expect(try MusicLibrary.open(path: path).loadQueueState() == Self.expected(queue, position: position, volume: volume))
     }
 
+    /// `save` takes the queue's parts from any caller now, not a `PlayerQueue` that keeps its
+    /// current index valid: an index past the entries saves the queue with no current entry.
+    @Test func aCurrentIndexPastTheEntriesIsSavedAsNoCurrentEntry() throws {
+        let path = TestDatabase.path()
+        let saved = SavedQueue(library: try MusicLibrary.open(path: path))
+        let entries = (0..<2).map { QueueEntry(id: QueueEntryID(rawValue: UInt64($0)), item: Self.item($0)) }
+        try saved.save(entries: entries, currentIndex: 5, repeatMode: .all, shuffleMode: .off, position: 3, volume: 0.5)
+        let state = try #require(try MusicLibrary.open(path: path).loadQueueState())
+        #expect(state.items == entries.map(\.item))
+        #expect(state.currentIndex == nil)
+        #expect(state.repeatMode == .all)
+    }
+
     @Test func numbersOutOfRangeAreReadBackAsSafeValues() throws {
         let (library, path) = try TestDatabase.library()
         try library.saveQueueState(QueueState(items: [Self.item(1)], currentIndex: 0, position: 5, volume: 0.5))
