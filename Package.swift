@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
-        .target(name: "Library", dependencies: ["MusicModel", "Player", "Checked"]),
+        .target(name: "Library", dependencies: ["MusicModel", "Checked"]),
         .target(name: "Session", dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Checked", "POSIXSupport"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
         .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked", "POSIXSupport"]),
@@ -40,9 +40,9 @@ let package = Package(
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
-        // Daemon for the client connection (LineConnection), Player for InsertPosition.
+        // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
-            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "Player", "MusicModel", "Checked", "POSIXSupport"]),
+            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),

@@ -1,5 +1,5 @@
 import Checked
-import Player
+import MusicModel
 import Session
 import Synchronization
 import WireProtocol

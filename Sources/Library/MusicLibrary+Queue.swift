@@ -1,5 +1,5 @@
 import Checked
-import Player
+import MusicModel
 
 // The play queue, saved so the next start can restore it (paused). Rows of `queue_entry` are keyed by
 // a sortable key (`QueueDiff`), so `SavedQueue` can write only the rows a change touches.

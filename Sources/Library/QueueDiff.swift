@@ -1,5 +1,4 @@
 import MusicModel
-import Player
 
 /// The rows that bring a saved queue (entries with their sortable keys) in line with the player's
 /// queue, so that saving writes only what changed.

@@ -1,5 +1,4 @@
 import MusicModel
-import Player
 
 /// The play queue as saved at exit (or as it goes), to be restored paused on the next start.
 public struct QueueState: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 import Synchronization
 
 /// The player's queue kept saved in the library by writing only what changed since the last save.
@@ -56,19 +56,23 @@ public final class SavedQueue: Sendable {
         }
     }
 
-    /// Brings the saved queue in line with `queue` at `position` seconds and `volume`, writing only the rows
-    /// that differ from the last save, in one transaction. A failed write is thrown and the next save
-    /// rewrites the queue whole.
-    public func save(_ queue: PlayerQueue, position: Double, volume: Double) throws(LibraryError) {
+    /// Brings the saved queue in line with the player's queue — its `entries` in queue order, the index
+    /// of the current one (nil, or out of range, for none) and its modes — at `position` seconds
+    /// and `volume`, writing only the rows that differ from the last save, in one transaction. A failed
+    /// write is thrown and the next save rewrites the queue whole. (It takes the queue's parts, not
+    /// Player's `PlayerQueue`, so the library does not depend on the engine.)
+    public func save(
+        entries: [QueueEntry], currentIndex: Int?, repeatMode: RepeatMode, shuffleMode: ShuffleMode, position: Double,
+        volume: Double
+    ) throws(LibraryError) {
         try written.withLock { (written: inout Written?) throws(LibraryError) in
-            let entries = queue.entries
             let diff: QueueDiff? =
                 written.map({ $0.entries == entries }) == true
                 ? nil : QueueDiff.make(old: written.map { ($0.entries, $0.keys) }, new: entries)
             let keys = diff?.keys ?? written?.keys ?? []
             let scalars = Scalars(
-                currentKey: queue.currentIndex.map { keys[$0] }, position: position, repeatMode: queue.repeatMode,
-                shuffleMode: queue.shuffleMode, volume: volume)
+                currentKey: currentIndex.flatMap { keys.indices.contains($0) ? keys[$0] : nil }, position: position, repeatMode: repeatMode,
+                shuffleMode: shuffleMode, volume: volume)
             let changedScalars = written?.scalars == scalars ? nil : scalars
             guard diff.map({ !$0.isEmpty }) == true || changedScalars != nil else { return }
             do throws(LibraryError) {

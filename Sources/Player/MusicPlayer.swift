@@ -1,6 +1,6 @@
 import Audio
-import MusicModel
 import Checked
+import MusicModel
 import POSIXSupport
 import Synchronization
 
@@ -51,13 +51,11 @@ public final class MusicPlayer: Sendable {
 
     deinit { pipelineBox.withLock { $0?.stop() } }
 
-    private static let start = ContinuousClock.now
+    private static let start = monotonicSeconds()
 
-    /// Seconds since the first call, on a clock that never goes back.
-    public static func uptime() -> Double {
-        let elapsed = start.duration(to: .now).components
-        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-    }
+    /// Seconds since the first call, on a clock that never goes back (POSIXSupport's
+    /// `monotonicSeconds`, the one monotonic clock every layer reads).
+    public static func uptime() -> Double { monotonicSeconds() - start }
 
     // MARK: Reading
 

@@ -1,3 +1,5 @@
+import MusicModel
+
 /// What the player is doing, as `ApplicationMusicPlayer.State` describes it.
 public enum PlaybackStatus: String, Sendable, CaseIterable {
     /// Not playing; `play()` starts the current entry from the beginning (or prepared point).

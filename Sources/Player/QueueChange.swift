@@ -1,3 +1,5 @@
+import MusicModel
+
 /// One edit of a queue's entries, as `PlayerQueue.changes(since:)` reports it. Applied in order
 /// (`apply(to:)`) to the entries a client held at the earlier version, the changes give the
 /// entries at the later one: the same ids, items and queue order.

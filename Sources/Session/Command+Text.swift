@@ -1,5 +1,3 @@
-import Player
-
 extension Command {
     /// `word` written so that a command line reads it back as one word: bare when it can be,
     /// otherwise in double quotes with `"` and `\` escaped (docs/commands.md).

@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 
 /// Everything a user can ask of Segue, as one value: a key, a `:` line in the terminal UI,
 /// `segue ctl`, a control-socket line or an MPD request all become a `Command`, carried out in

@@ -1,5 +1,5 @@
 import Checked
-import Player
+import MusicModel
 
 extension Command {
     /// Reads one command line: a verb (or alias, any case) and its arguments as shell-like words

@@ -60,7 +60,10 @@ final class QueueKeeper: Sendable {
     /// Saves what changed (restored paused on the next start).
     func save(_ player: MusicPlayer) {
         guard state.withLock({ $0.active && !$0.restoring }) else { return }
-        try? saved.save(player.queue, position: player.playbackTime, volume: player.playerState.volume)
+        let queue = player.queue
+        try? saved.save(
+            entries: queue.entries, currentIndex: queue.currentIndex, repeatMode: queue.repeatMode, shuffleMode: queue.shuffleMode,
+            position: player.playbackTime, volume: player.playerState.volume)
     }
 
     /// Puts back the saved queue, or sets it aside when the last restore crashed; returns the

@@ -1,4 +1,5 @@
 import Checked
+import MusicModel
 import Player
 
 /// What every front end shows: the player's state, the entry playing and where it is.

@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 import Session
 
 /// Why a request was sent, so its reply lands in the right place.

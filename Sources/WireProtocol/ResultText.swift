@@ -3,7 +3,6 @@ import FoundationEssentials
 import Library
 import MusicModel
 import POSIXSupport
-import Player
 import Session
 
 /// How Segue's results look as text for people: aligned tables (CJK-aware) and one-line status.

@@ -1,5 +1,5 @@
 import Audio
-import Player
+import MusicModel
 
 #if canImport(Glibc)
     import Glibc

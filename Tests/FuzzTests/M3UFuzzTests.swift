@@ -1,4 +1,3 @@
-import Player
 import TestSupport
 import Testing
 import WireProtocol

@@ -1,6 +1,5 @@
 import Library
 import MusicModel
-import Player
 import Testing
 
 @Suite struct ConcurrencyAndValueTests {

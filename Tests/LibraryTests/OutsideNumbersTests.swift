@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Library
 import MusicModel
-import Player
 import Testing
 
 /// Numbers from M3U files and from rows an older Segue stored (issue 10): a length that is not

@@ -22,6 +22,15 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
     func setUserVersion(_ version: Int) throws { try inner.setUserVersion(version) }
 }
 
+extension SavedQueue {
+    /// Saves `queue` as the session's queue keeper does: its entries, current index and modes.
+    func save(_ queue: PlayerQueue, position: Double, volume: Double) throws(LibraryError) {
+        try save(
+            entries: queue.entries, currentIndex: queue.currentIndex, repeatMode: queue.repeatMode, shuffleMode: queue.shuffleMode,
+            position: position, volume: volume)
+    }
+}
+
 /// The daemon's saved queue (issue 10): saved by change, restored exactly, numbers checked when read back.
 @Suite struct SavedStateTests {
     static func item(_ n: Int) -> PlayableItem {
@@ -120,6 +129,19 @@ final class CountingDatabase: SQLDatabase, @unchecked Sendable {
             }
         }
         #expect(try MusicLibrary.open(path: path).loadQueueState() == Self.expected(queue, position: position, volume: volume))
+    }
+
+    /// `save` takes the queue's parts from any caller now, not a `PlayerQueue` that keeps its
+    /// current index valid: an index past the entries saves the queue with no current entry.
+    @Test func aCurrentIndexPastTheEntriesIsSavedAsNoCurrentEntry() throws {
+        let path = TestDatabase.path()
+        let saved = SavedQueue(library: try MusicLibrary.open(path: path))
+        let entries = (0..<2).map { QueueEntry(id: QueueEntryID(rawValue: UInt64($0)), item: Self.item($0)) }
+        try saved.save(entries: entries, currentIndex: 5, repeatMode: .all, shuffleMode: .off, position: 3, volume: 0.5)
+        let state = try #require(try MusicLibrary.open(path: path).loadQueueState())
+        #expect(state.items == entries.map(\.item))
+        #expect(state.currentIndex == nil)
+        #expect(state.repeatMode == .all)
     }
 
     @Test func numbersOutOfRangeAreReadBackAsSafeValues() throws {

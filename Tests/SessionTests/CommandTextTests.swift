@@ -1,4 +1,4 @@
-import Player
+import MusicModel
 import Session
 import TestSupport
 import Testing
