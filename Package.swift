@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked", "POSIXSupport"]),
 
         // Front ends.
-        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "Audio", "Checked", "POSIXSupport"]),
+        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "MusicModel", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
