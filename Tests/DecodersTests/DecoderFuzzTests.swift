@@ -4,9 +4,9 @@ import TestSupport
 import Testing
 
 /// The decoder fuzzers and the huge-length reproducers, each in a child process whose address
-/// space is capped (`FuzzRunner.capAddressSpace`): an allocation beyond `DecoderFuzz.headroom` kills the child and
-/// fails the test here, with its output. One child at a time: each keeps a core busy for
-/// seconds, and the rest of the suite shares the machine.
+/// space is capped (`FuzzRunner.capAddressSpace`): an allocation beyond `DecoderFuzz.headroom`
+/// kills the child and fails the test here, with its output. One child at a time: each keeps a
+/// core busy for seconds, and the rest of the suite shares the machine.
 @Suite(.serialized) struct DecoderFuzzTests {
     @Test(arguments: ["m4a-reproducers"] + DecoderFuzz.parsers)
     func underAMemoryLimit(work: String) throws {
