@@ -46,7 +46,7 @@ let package = Package(
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),
-        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA"]),
+        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.

@@ -1,5 +1,6 @@
 import Audio
 import CALSA
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -35,14 +36,8 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         // Outside ALSA's sensible range (or not a number) the default stands.
         let seconds = latency.isFinite && latency >= 0.001 && latency <= 10 ? latency : 0.2
         self.latencyMicroseconds = UInt32((seconds * 1_000_000).rounded())
-        var fds: [Int32] = [-1, -1]
-        _ = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
+        // Without descriptors left the ends stay -1: then only the poll timeout ends a wait.
+        (wakeRead, wakeWrite) = makeWakePipe() ?? (-1, -1)
     }
 
     deinit {
@@ -158,20 +153,14 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         fds[count] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), 1000) }
         if ready > 0 && fds[count].revents & Int16(POLLIN) != 0 {
-            drainWakePipe()
+            drainWakePipe(wakeRead)
             return false
         }
         return true  // room, an error for writei to report, or a timeout: try the write again
     }
 
     public func interruptWrite() {
-        var byte: UInt8 = 1
-        _ = Glibc.write(wakeWrite, &byte, 1)
-    }
-
-    private func drainWakePipe() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ Glibc.read(wakeRead, $0.baseAddress, 64) }) > 0 {}
+        pokeWakePipe(wakeWrite)
     }
 
     private var pausedByDrop = false
@@ -194,7 +183,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func discardBuffered() {
-        drainWakePipe()  // an interrupt belongs to the audio being discarded, not to what comes next
+        drainWakePipe(wakeRead)  // an interrupt belongs to the audio being discarded, not to what comes next
         guard let pcm else { return }
         remember(snd_pcm_drop(pcm), .restart)
         remember(snd_pcm_prepare(pcm), .restart)

@@ -322,25 +322,13 @@ private struct ChartFeedBody: Encodable {
 
 // MARK: - Catalog entries
 
-/// One object of catalog.json: its bytes as written, and the fields the endpoints need.
+/// One object of catalog.json: its bytes as written, the object as the module reads it (its
+/// fields read through, `entry.trackId`), and the defaults and folded text the endpoints need.
+@dynamicMemberLookup
 private struct DemoEntry: Sendable {
     var raw: [UInt8]
+    var result: ITunesResult
     var wrapperType: String
-    var kind: String?
-    var artistId: String?
-    var collectionId: String?
-    var trackId: String?
-    var collectionArtistId: String?
-    var artistName: String
-    var collectionName: String?
-    var trackName: String?
-    var artistViewUrl: String?
-    var collectionViewUrl: String?
-    var trackViewUrl: String?
-    var artworkUrl100: String?
-    var releaseDate: String
-    var discNumber: Int
-    var trackNumber: Int
     /// Folded text searched by each entity.
     var trackText: [Unicode.Scalar]
     var collectionText: [Unicode.Scalar]
@@ -356,28 +344,22 @@ private struct DemoEntry: Sendable {
         default: break
         }
         self.raw = raw
+        self.result = result
         self.wrapperType = wrapperType
-        kind = result.kind
-        artistId = result.artistId
-        collectionId = result.collectionId
-        trackId = result.trackId
-        collectionArtistId = result.collectionArtistId
-        artistName = result.artistName ?? ""
-        collectionName = result.collectionName
-        trackName = result.trackName
-        artistViewUrl = result.artistViewUrl ?? result.artistLinkUrl
-        collectionViewUrl = result.collectionViewUrl
-        trackViewUrl = result.trackViewUrl
-        artworkUrl100 = result.artworkUrl100
-        releaseDate = result.releaseDate ?? ""
-        discNumber = result.discNumber ?? 1
-        trackNumber = result.trackNumber ?? 0
-        let artist = demoFold(artistName)
-        let collection = demoFold(collectionName ?? "")
-        trackText = demoFold(trackName ?? "") + ["\n"] + artist + ["\n"] + collection
+        let artist = demoFold(result.artistName ?? "")
+        let collection = demoFold(result.collectionName ?? "")
+        trackText = demoFold(result.trackName ?? "") + ["\n"] + artist + ["\n"] + collection
         collectionText = collection + ["\n"] + artist
         artistText = artist
     }
+
+    subscript<Field>(dynamicMember field: KeyPath<ITunesResult, Field>) -> Field { result[keyPath: field] }
+
+    var artistName: String { result.artistName ?? "" }
+    var artistViewUrl: String? { result.artistViewUrl ?? result.artistLinkUrl }
+    var releaseDate: String { result.releaseDate ?? "" }
+    var discNumber: Int { result.discNumber ?? 1 }
+    var trackNumber: Int { result.trackNumber ?? 0 }
 
     func searchText(for wrapper: String) -> [Unicode.Scalar] {
         switch wrapper {

@@ -39,9 +39,8 @@ public final class LineConnection {
         if let refusal = SocketDirectory.check(parentDirectory(of: path)) { throw refusal }
         let fd = makeUnixSocket()
         guard fd >= 0 else { throw .cannotConnect(path: path, reason: errnoText(errno)) }
-        while connectUnix(fd, address) != 0 {
+        if retryingInterrupted({ connectUnix(fd, address) }) != 0 {
             let code = errno
-            if code == EINTR { continue }
             Glibc.close(fd)
             if code == ENOENT || code == ECONNREFUSED { throw .notRunning(path) }
             throw .cannotConnect(path: path, reason: errnoText(code))
@@ -61,16 +60,15 @@ public final class LineConnection {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw .cannotConnect(path: path, reason: errnoText(errno)) }
             var inet = inetAddress(host, port)
-            while withUnsafePointer(
-                to: &inet,
-                {
+            let connected = retryingInterrupted {
+                withUnsafePointer(to: &inet) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                         Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                     }
-                }) != 0
-            {
+                }
+            }
+            if connected != 0 {
                 let code = errno
-                if code == EINTR { continue }
                 Glibc.close(fd)
                 if code == ECONNREFUSED { throw .notRunning(path) }
                 throw .cannotConnect(path: path, reason: errnoText(code))
@@ -95,8 +93,9 @@ public final class LineConnection {
         guard fd >= 0 else { throw .connectionLost("the connection is closed") }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
+            let n = retryingInterrupted {
+                bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            }
             if n <= 0 {
                 let code = errno
                 // A server that turned this client away (too many clients) said why before it
@@ -160,40 +159,37 @@ public final class LineConnection {
     /// a line over the limit closes the connection and sets `failure` (`.replyTooLong`).
     private func receive(flags: Int32) throws(DaemonError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, flags) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return false }
-                if errno == ECONNRESET {
-                    ended = true
-                    return true
-                }
-                throw .connectionLost(errnoText(errno))
-            }
-            if n == 0 {
+        let n = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, flags) } }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return false }
+            if errno == ECONNRESET {
                 ended = true
                 return true
             }
-            var oversize = false
-            buffer.withUnsafeBytes { raw in
-                splitter.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { event in
-                    switch event {
-                    case .line(let line): if !oversize { ready.append(line) }
-                    case .oversize: oversize = true
-                    }
-                }
-            }
-            if oversize {
-                // Whatever sent it is no daemon of ours, or a broken one: nothing after it can be
-                // trusted. Shut down, not closed: the descriptor stays readable for a front end
-                // that polls it, and its next read says why.
-                shutdown(fd, Int32(SHUT_RDWR))
-                ended = true
-                failure = .replyTooLong(limit: splitter.maxLineBytes, buffered: splitter.heldAtOversize)
-            }
+            throw .connectionLost(errnoText(errno))
+        }
+        if n == 0 {
+            ended = true
             return true
         }
+        var oversize = false
+        buffer.withUnsafeBytes { raw in
+            splitter.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { event in
+                switch event {
+                case .line(let line): if !oversize { ready.append(line) }
+                case .oversize: oversize = true
+                }
+            }
+        }
+        if oversize {
+            // Whatever sent it is no daemon of ours, or a broken one: nothing after it can be
+            // trusted. Shut down, not closed: the descriptor stays readable for a front end
+            // that polls it, and its next read says why.
+            shutdown(fd, Int32(SHUT_RDWR))
+            ended = true
+            failure = .replyTooLong(limit: splitter.maxLineBytes, buffered: splitter.heldAtOversize)
+        }
+        return true
     }
 
     /// Stops sending (the server sees end of input) but keeps reading.

@@ -239,9 +239,9 @@ private final class ServerCore: Sendable {
 
     /// One `recv` from a client into its splitter; whole lines go to the workers.
     private func read(_ client: Connection, _ buffer: inout [UInt8], _ splitters: inout [Int: LineSplitter]) {
-        let n = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        let n = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
         if n < 0 {
-            if errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK { client.close() }
+            if errno != EAGAIN && errno != EWOULDBLOCK { client.close() }
             return
         }
         if n == 0 {
@@ -279,10 +279,10 @@ private final class ServerCore: Sendable {
     /// refusal and is closed. Returns when to try again if the process is out of descriptors.
     private func acceptClients() -> Double? {
         for _ in 0..<64 {
-            let fd = listener.accept()
+            let fd = retryingInterrupted { listener.accept() }
             if fd < 0 {
                 switch errno {
-                case EINTR, ECONNABORTED, EPROTO: continue
+                case ECONNABORTED, EPROTO: continue
                 case EAGAIN: return nil
                 default: return monotonicSeconds() + 0.02  // out of descriptors or memory: back off instead of spinning
                 }

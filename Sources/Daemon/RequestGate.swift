@@ -1,15 +1,10 @@
 import POSIXSupport
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Counts the requests being answered, so a server that is stopping can let their replies out
 /// before it closes the connections (a `quit` ends the daemon while its own request is still
 /// being answered).
 final class RequestGate: Sendable {
-    private let state = Mutex((answering: 0, closed: false))
+    private let state = ConditionLock((answering: 0, closed: false))
 
     /// True when a request may be answered, and it is counted until `leave()`; false once closed.
     func enter() -> Bool {
@@ -21,17 +16,12 @@ final class RequestGate: Sendable {
     }
 
     /// Ends a request `enter()` admitted.
-    func leave() { state.withLock { $0.answering -= 1 } }
+    func leave() { state.withLockBroadcast { $0.answering -= 1 } }
 
     /// Admits no more requests, then waits until those being answered are done, at most
     /// `timeout` seconds (a catalog request can block on the network far longer).
     func close(waitingUpTo timeout: Double) {
         state.withLock { $0.closed = true }
-        // Polling is fine here: this runs once, on the way out, and usually returns at once.
-        var waited = 0.0
-        while state.withLock({ $0.answering > 0 }), waited < timeout {
-            sleepSeconds(0.005)
-            waited += 0.005
-        }
+        state.wait(until: { $0.answering == 0 }, timeout: timeout) { _ in }
     }
 }

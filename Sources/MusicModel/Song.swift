@@ -68,7 +68,7 @@ public struct Song: Sendable, Hashable, Identifiable {
     /// The album this track belongs to, when the catalog named it.
     public var album: AlbumReference? {
         guard let albumID else { return nil }
-        return AlbumReference(id: albumID, title: albumTitle ?? "")
+        return AlbumReference(id: albumID, name: albumTitle ?? "")
     }
 
     /// The performer, when the catalog gave an id.

@@ -166,25 +166,22 @@ private struct Arguments {
             }
             guard range.contains(args.count) else { throw wrong }
         }
+        /// The forms that take one playlist name and nothing else.
+        func onlyName() throws(CommandError) -> String {
+            try count(1...1)
+            return try name(0)
+        }
         switch sub {
         case "list":
             try count(0...0)
             return .list
-        case "show":
-            try count(1...1)
-            return .show(try name(0))
-        case "create":
-            try count(1...1)
-            return .create(try name(0))
+        case "show": return .show(try onlyName())
+        case "create": return .create(try onlyName())
         case "rename":
             try count(2...2)
             return .rename(try name(0), to: try name(1))
-        case "delete":
-            try count(1...1)
-            return .delete(try name(0))
-        case "play":
-            try count(1...1)
-            return .play(try name(0))
+        case "delete": return .delete(try onlyName())
+        case "play": return .play(try onlyName())
         case "add":
             guard args.count >= 2, !args.contains(where: \.isEmpty) else { throw wrong }
             return .add(args[0], items: Array(args.dropFirst()))

@@ -37,32 +37,32 @@ struct CommandWords {
                 guard index < scalars.count else { throw .danglingBackslash }
                 word.append(scalars[index])
                 index += 1
-            case "'":
-                while true {
-                    guard index < scalars.count else { throw .unclosedQuote("'") }
-                    let inner = scalars[index]
-                    index += 1
-                    if inner == "'" { break }
-                    word.append(inner)
-                }
-            case "\"":
-                while true {
-                    guard index < scalars.count else { throw .unclosedQuote("\"") }
-                    var inner = scalars[index]
-                    index += 1
-                    if inner == "\"" { break }
-                    if inner == "\\" {
-                        guard index < scalars.count else { throw .unclosedQuote("\"") }
-                        inner = scalars[index]
-                        index += 1
-                    }
-                    word.append(inner)
-                }
+            case "'": try readQuoted(until: "'", escapes: false, into: &word)
+            case "\"": try readQuoted(until: "\"", escapes: true, into: &word)
             default:
                 word.append(scalar)
             }
         }
         return String(word)
+    }
+
+    /// Reads a quoted part, after its opening `quote`, up to and past the closing one; with
+    /// `escapes`, a backslash inside stands for the scalar after it.
+    private mutating func readQuoted(
+        until quote: Unicode.Scalar, escapes: Bool, into word: inout String.UnicodeScalarView
+    ) throws(CommandError) {
+        while true {
+            guard index < scalars.count else { throw .unclosedQuote(Character(quote)) }
+            var inner = scalars[index]
+            index += 1
+            if inner == quote { return }
+            if escapes, inner == "\\" {
+                guard index < scalars.count else { throw .unclosedQuote(Character(quote)) }
+                inner = scalars[index]
+                index += 1
+            }
+            word.append(inner)
+        }
     }
 
     /// All the words left.

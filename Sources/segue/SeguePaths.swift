@@ -1,3 +1,5 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,7 +22,7 @@ enum SeguePaths {
         } else {
             return nil
         }
-        return makeDirectories(base) ? base : nil
+        return makeDirectories(base, mode: 0o700) ? base : nil
     }()
 
     /// A folder: `$SEGUE_HOME/<name>`, else `$<xdg>/segue`, else `~/<fallback>/segue`; created (0700).
@@ -35,7 +37,7 @@ enum SeguePaths {
         } else {
             return nil
         }
-        return makeDirectories(base) ? base : nil
+        return makeDirectories(base, mode: 0o700) ? base : nil
     }
 
     /// `$XDG_DATA_HOME/segue`: the library database.
@@ -61,16 +63,6 @@ enum SeguePaths {
     static var catalogCache: String? {
         guard let cache else { return nil }
         let dir = cache + "/catalog"
-        return makeDirectories(dir) ? dir : nil
-    }
-
-    /// `mkdir -p`; true when the folder exists afterwards.
-    static func makeDirectories(_ path: String) -> Bool {
-        var built = ""
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            built += "/" + part
-            if mkdir(built, 0o700) != 0 && errno != EEXIST { return false }
-        }
-        return true
+        return makeDirectories(dir, mode: 0o700) ? dir : nil
     }
 }

@@ -33,7 +33,7 @@ import Testing
         #expect(tracks.first?.title == "Freak Me")
         #expect(tracks.first?.artistName == "Another Level")  // the real performer, not Various Artists
         #expect(tracks.first?.artist == ArtistReference(id: "505593", name: "Another Level"))
-        #expect(tracks.first?.album == AlbumReference(id: "255636575", title: "Hits of the 90s"))
+        #expect(tracks.first?.album == AlbumReference(id: "255636575", name: "Hits of the 90s"))
         #expect(tracks.contains { $0.title == "Where Are You Baby? (7\" Version)" })
         #expect(tracks.allSatisfy { $0.isPlayable })
     }

@@ -11,8 +11,17 @@ import TestSupport
 /// Seeded, bounded fuzzing of the audio parsers and decoders: each case builds damaged input
 /// from a real file, opens it, decodes a bounded number of chunks (with one seek) and must end
 /// in audio or an `AudioError` that is a sentence — never a trap, a hang or a chunk larger
-/// than `maxChunkSamples`. `FuzzChild` runs these loops under a memory limit.
+/// than `maxChunkSamples`. `DecoderFuzzTests` runs these loops in a child process (through
+/// `FuzzRunner.runTestBinary`) whose address space is capped at its size when it starts plus
+/// `headroom`, so an oversized allocation fails that child (and so the test) instead of the machine.
 enum DecoderFuzz {
+    /// Bytes a child may allocate beyond what it holds when it starts.
+    static let headroom = 256 << 20
+
+    /// The most a child may run, in seconds: its deadline, after which `timeout` kills it.
+    /// Fifteen minutes plus 50 ms a case, far beyond the 2–8 ms a case takes on a loaded machine.
+    static var deadlineSeconds: Int { 900 + cases / 20 }
+
     /// The environment variable with the number of cases per parser; `make fuzz` raises it.
     static let casesVariable = "SEGUE_FUZZ_CASES"
     static let defaultCases = 2000
@@ -30,7 +39,7 @@ enum DecoderFuzz {
     /// channels, or mpg123's 32 KiB output buffer (8192 stereo frames): 16,384 samples, 32 KiB.
     static let maxChunkSamples = 16_384
 
-    /// The parsers, by the name `FuzzChild` passes.
+    /// The parsers, by the name the parent passes its child (`FuzzRunner.childWork`).
     static let parsers = ["m4a", "mp3", "adts"]
 
     /// What a run found.

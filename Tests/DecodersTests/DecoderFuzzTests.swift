@@ -4,13 +4,13 @@ import TestSupport
 import Testing
 
 /// The decoder fuzzers and the huge-length reproducers, each in a child process whose address
-/// space is capped (`FuzzChild`): an allocation beyond `FuzzChild.headroom` kills the child and
-/// fails the test here, with its output. One child at a time: each keeps a core busy for
-/// seconds, and the rest of the suite shares the machine.
+/// space is capped (`FuzzRunner.capAddressSpace`): an allocation beyond `DecoderFuzz.headroom`
+/// kills the child and fails the test here, with its output. One child at a time: each keeps a
+/// core busy for seconds, and the rest of the suite shares the machine.
 @Suite(.serialized) struct DecoderFuzzTests {
     @Test(arguments: ["m4a-reproducers"] + DecoderFuzz.parsers)
     func underAMemoryLimit(work: String) throws {
-        let result = try #require(FuzzChild.run(work), "cannot find this test binary to run as the child")
+        let result = FuzzRunner.runTestBinary(filter: "DecoderFuzzChildEntry", work: work, deadline: DecoderFuzz.deadlineSeconds)
         let output = result.stdoutText + result.stderr
         #expect(result.exitCode == 0, "the \(work) child failed (exit \(result.exitCode)):\n\(output.suffix(4000))")
         // The report line proves the child ran its work rather than matching no test.
@@ -33,10 +33,10 @@ import Testing
 /// The child's side of `DecoderFuzzTests`: runs only when `SEGUE_FUZZ_CHILD` names its work,
 /// which the parent sets; in a normal run it is the skipped entry point, not a check.
 @Suite struct DecoderFuzzChildEntry {
-    @Test(.enabled(if: FuzzChild.work != nil, "runs only as the child of DecoderFuzzTests"))
+    @Test(.enabled(if: FuzzRunner.childWork != nil, "runs only as the child of DecoderFuzzTests"))
     func run() throws {
-        let work = try #require(FuzzChild.work)
-        let cap = try #require(FuzzChild.limitAddressSpace(), "could not cap the address space")
+        let work = try #require(FuzzRunner.childWork)
+        let cap = try #require(FuzzRunner.capAddressSpace(headroom: DecoderFuzz.headroom), "could not cap the address space")
         print("fuzz child \(work): address space capped at \(cap == Int.max ? "no limit (sanitizer)" : "\(cap >> 20) MiB")")
         var report: DecoderFuzz.Report
         if work == "m4a-reproducers" {

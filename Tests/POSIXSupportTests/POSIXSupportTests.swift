@@ -189,3 +189,30 @@ private let interruptOnly: @convention(c) (Int32) -> Void = { _ in }
         for width in 1...8 { #expect(TextWidth.columns(TextWidth.fit("漢a🎧b\u{301}c", width)) == width) }
     }
 }
+
+@Suite struct DirectoriesTests {
+    /// `mkdir -p`: every missing folder on the way is made with the mode asked for; one that
+    /// exists already is fine; a file where a folder must be is a failure, not a pass.
+    @Test func missingParentsAreMadeAndAFileInTheWayFails() throws {
+        let base = Fixtures.temporaryDirectory()
+        defer { _ = Shell.run("rm", ["-rf", base]) }
+        let deep = base + "/a/b/c"
+        #expect(makeDirectories(deep, mode: 0o700))
+        var info = stat()
+        try #require(stat(deep, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFDIR)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(makeDirectories(deep, mode: 0o700), "a folder that exists is fine")
+        let file = base + "/file"
+        let fd = open(file, O_CREAT | O_WRONLY, 0o600)
+        try #require(fd >= 0)
+        close(fd)
+        #expect(!makeDirectories(file, mode: 0o700), "a file is not a folder")
+        #expect(!makeDirectories(file + "/below", mode: 0o700), "nothing can be made below a file")
+    }
+
+    @Test(arguments: [("/a/b/c", "/a/b"), ("/a/b/", "/a"), ("/a", "/"), ("/", "/"), ("a", "."), ("a/b", "a")])
+    func parentDirectory(path: String, parent: String) {
+        #expect(POSIXSupport.parentDirectory(of: path) == parent)
+    }
+}

@@ -77,6 +77,10 @@ public enum FuzzRunner {
     /// Whether this process is a fuzzing child (then a fuzz test reports through its exit status).
     public static var isChild: Bool { environment(childVariable) != nil }
 
+    /// The work this process was started for (`childVariable`) when it is a child; nil in a
+    /// normal test run.
+    public static var childWork: String? { environment(childVariable) }
+
     // MARK: The child: the cases
 
     static func runCases(_ name: String, test: String, defaultCases: Int, body: (inout SplitMix64) throws -> Void) -> Summary {
@@ -129,17 +133,11 @@ public enum FuzzRunner {
         // Generous for `make test` on a loaded two-core machine, plus 50 ms a case for longer
         // runs (`make fuzz`, 10,000 cases); a hang ends here.
         let deadline = Checked.clamped(fuzzSeconds, to: 0...86_400) + 180 + min(max(cases, 0), 10_000_000) / 20
-        let executable = ownExecutable()
-        // `exec` keeps the limit on the test binary itself; `timeout` sends TERM at the deadline
-        // (the child prints the case it was in) and KILL 10 s later.
         // A sanitizer reserves terabytes of shadow address space, so under one (`make check-deep`)
         // the limit is left out and the sanitizer reports bad allocations itself.
-        let limit = underSanitizer ? "" : "ulimit -v \(addressSpaceKiB) && "
-        let script = limit + "exec \"$0\" \"$@\""
-        let result = Shell.run(
-            "timeout",
-            ["-k", "10", String(deadline), "/bin/sh", "-c", script, executable, "--testing-library", "swift-testing", "--filter", test],
-            environment: [childVariable: name, "MALLOC_ARENA_MAX": "2"], timeout: Double(deadline + 30))
+        let result = runTestBinary(
+            filter: test, work: name, environment: ["MALLOC_ARENA_MAX": "2"], deadline: deadline,
+            addressSpaceKiB: underSanitizer ? nil : addressSpaceKiB, timeout: Double(deadline + 30))
         let output = result.stdoutText
         let summary = output.split(separator: "\n").first { $0.hasPrefix("fuzz \(name):") }.map(String.init)
         var failures: [String] = []
@@ -156,6 +154,44 @@ public enum FuzzRunner {
                     + digest(result.stderr) + tail(output))
         }
         return (summary ?? "fuzz \(name): no summary", failures)
+    }
+
+    /// Runs this test binary again as a child, filtered to `filter` (a swift-testing id or suite
+    /// name), with `childVariable` set to `work` and `environment` added. `timeout` sends TERM at
+    /// `deadline` seconds (the child can say where it was) and KILL 10 s later, so a hang ends
+    /// with status 124 or 137; `addressSpaceKiB`, when given, is the child's `ulimit -v` (`exec`
+    /// keeps it on the test binary itself). `timeout` (seconds) bounds the wait here.
+    public static func runTestBinary(
+        filter: String, work: String, environment: [String: String] = [:], deadline: Int, addressSpaceKiB: Int? = nil,
+        timeout: Double = Shell.defaultTimeout
+    ) -> Shell.Result {
+        let limit = addressSpaceKiB.map { "ulimit -v \($0) && " } ?? ""
+        let script = limit + "exec \"$0\" \"$@\""
+        return Shell.run(
+            "timeout",
+            [
+                "-k", "10", String(deadline), "/bin/sh", "-c", script, ownExecutable(), "--testing-library", "swift-testing",
+                "--filter", filter,
+            ],
+            environment: environment.merging([childVariable: work]) { _, work in work }, timeout: timeout)
+    }
+
+    /// Caps this process's address space at its current size plus `headroom` bytes (the
+    /// `ulimit -v` of a shell, set from inside so the cap does not depend on how large the test
+    /// runner happens to be); returns the cap, or nil when it could not be set. Under a sanitizer,
+    /// which reserves terabytes of shadow memory and reports oversized allocations itself
+    /// (`make check-deep`), nothing is capped and the answer is `Int.max`.
+    public static func capAddressSpace(headroom: Int) -> Int? {
+        if underSanitizer { return Int.max }
+        guard let status = Shell.readFile("/proc/self/status") else { return nil }
+        let text = String(decoding: status, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmSize:") }),
+            let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
+        let cap = kilobytes * 1024 + headroom
+        var limit = rlimit(rlim_cur: rlim_t(cap), rlim_max: rlim_t(cap))
+        guard setrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0 else { return nil }
+        return cap
     }
 
     /// True in a build with AddressSanitizer or ThreadSanitizer (their runtimes define these).

@@ -286,34 +286,39 @@ public enum MP4Demuxer {
         return count
     }
 
-    private static func readTimeRuns(_ box: MP4Box, in movie: [UInt8]) throws -> [(count: Int, delta: Int)] {
-        let what = "the time table (stts)"
+    /// Reads a table box: version and flags, an entry count checked against the bytes there,
+    /// then that many entries of `entrySize` bytes, each read by `entry`.
+    private static func readTable<Entry>(
+        _ box: MP4Box, in movie: [UInt8], _ what: String, entrySize: Int, _ entry: (inout MP4BoxReader) throws -> Entry
+    ) throws -> [Entry] {
         var reader = MP4BoxReader(movie, box: box)
         _ = try reader.versionAndFlags(what)
-        let count = try entryCount(&reader, entrySize: 8, what)
-        var runs: [(count: Int, delta: Int)] = []
-        runs.reserveCapacity(count)
-        for _ in 0..<count {
-            runs.append((Int(try reader.u32(what)), Int(try reader.u32(what))))
+        let count = try entryCount(&reader, entrySize: entrySize, what)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count { entries.append(try entry(&reader)) }
+        return entries
+    }
+
+    private static func readTimeRuns(_ box: MP4Box, in movie: [UInt8]) throws -> [(count: Int, delta: Int)] {
+        let what = "the time table (stts)"
+        return try readTable(box, in: movie, what, entrySize: 8) { reader in
+            (Int(try reader.u32(what)), Int(try reader.u32(what)))
         }
-        return runs
     }
 
     private static func readChunkRuns(_ box: MP4Box, in movie: [UInt8]) throws -> [(firstChunk: Int, samplesPerChunk: Int)] {
         let what = "the chunk map (stsc)"
-        var reader = MP4BoxReader(movie, box: box)
-        _ = try reader.versionAndFlags(what)
-        let count = try entryCount(&reader, entrySize: 12, what)
-        var runs: [(firstChunk: Int, samplesPerChunk: Int)] = []
-        runs.reserveCapacity(count)
-        for _ in 0..<count {
+        let runs = try readTable(box, in: movie, what, entrySize: 12) { reader in
             let first = Int(try reader.u32(what))
             let perChunk = Int(try reader.u32(what))
             try reader.skip(4, in: what)  // sample description index
-            guard first > (runs.last?.firstChunk ?? 0) else {
-                throw AudioError.corrupt("the chunk map (stsc) is out of order")
-            }
-            runs.append((first, perChunk))
+            return (firstChunk: first, samplesPerChunk: perChunk)
+        }
+        var previous = 0
+        for run in runs {
+            guard run.firstChunk > previous else { throw AudioError.corrupt("the chunk map (stsc) is out of order") }
+            previous = run.firstChunk
         }
         return runs
     }
@@ -366,16 +371,10 @@ public enum MP4Demuxer {
     private static func readChunkOffsets(_ box: MP4Box, in movie: [UInt8]) throws -> [Int] {
         let wide = box.type == FourCC.co64
         let what = "the chunk offset table (\(FourCC.name(box.type)))"
-        var reader = MP4BoxReader(movie, box: box)
-        _ = try reader.versionAndFlags(what)
-        let count = try entryCount(&reader, entrySize: wide ? 8 : 4, what)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(count)
-        for _ in 0..<count {
+        return try readTable(box, in: movie, what, entrySize: wide ? 8 : 4) { reader in
             let offset = wide ? try reader.u64(what) : UInt64(try reader.u32(what))
             // Far beyond any file; the table rejects offsets past its own limit.
-            offsets.append(Int(min(offset, UInt64(1) << 60)))
+            return Int(min(offset, UInt64(1) << 60))
         }
-        return offsets
     }
 }
