@@ -162,7 +162,8 @@ private struct Arguments {
                 throw CommandError.badArguments(
                     verb: verb.name,
                     expected:
-                        "playlist \(sub) takes \(takes) and was given \(args.count) words. A name with spaces goes in quotes, like playlist \(sub) \"\(example)\".")
+                        "playlist \(sub) takes \(takes) and was given \(args.count) words. A name with spaces goes in quotes, like playlist \(sub) \"\(example)\"."
+                )
             }
             guard range.contains(args.count) else { throw wrong }
         }
