@@ -381,26 +381,14 @@ def ui_figures(segue):
         idle_cpu = (proc_cpu(pid) - c0) * 1000 / idle_seconds
         idle_wakeups = (switches() - s0) / idle_seconds
         ui_rss = proc_hwm(pid)
-        # One edit of the 10,000-entry queue by another client: what the daemon writes to its
-        # clients until the UI is up to date (a UI that refetches the queue costs megabytes).
-        def written():
-            for line in open(f"/proc/{daemon.pid}/io"):
-                if line.startswith("wchar:"):
-                    return int(line.split()[1])
-            return 0
+        # One edit of the 10,000-entry queue by another client, to the UI's screen showing it (a UI
+        # that refetches the whole queue on every change takes a third of a second here).
         s = unix_request(sock, None)
         f = s.makefile("rb")
-        w0, t0 = written(), time.perf_counter()
+        t0 = time.perf_counter()
         ask("remove 2")
         ui.wait_for(lambda screen: "/9999)" in screen[1])
         edit_ms = (time.perf_counter() - t0) * 1000
-        last, stable_since = written(), time.perf_counter()
-        while time.perf_counter() - stable_since < 1.0:
-            time.sleep(0.1)
-            now = written()
-            if now != last:
-                last, stable_since = now, time.perf_counter()
-        edit_bytes = last - w0
         s.close()
         text = os.path.join(WORK, "lines.txt")
         with open(text, "w") as out:
@@ -421,7 +409,7 @@ def ui_figures(segue):
         return {"median": statistics.median(times), "p95": percentile(times, 95), "less_median": statistics.median(less_times),
                 "less_p95": percentile(less_times, 95), "poll": poll, "keys": len(times),
                 "idle_cpu": idle_cpu, "idle_wakeups": idle_wakeups, "rss": ui_rss,
-                "edit_ms": edit_ms, "edit_bytes": edit_bytes}
+                "edit_ms": edit_ms}
     finally:
         for screen in screens:
             screen.close()
@@ -447,9 +435,10 @@ def segue_side(segue, segue_bench):
         fig["play 30 s M4A: CPU"], fig["play 30 s M4A: peak RSS"] = (cpu, "s", True), (rss, "MB", True)
     finally:
         run(["pulseaudio", "-k"])
-    cpu, _, _ = timed([segue, "play", "--output", "wav:/dev/null", LONG[0]])
+    # The best of three: one run's CPU time varies by about 15 % on this machine.
+    cpu = min(timed([segue, "play", "--output", "wav:/dev/null", LONG[0]])[0] for _ in range(3))
     fig["decode MP3: audio s per CPU s"] = (600 / cpu, "x", False)
-    cpu, _, _ = timed([segue, "play", "--output", "wav:/dev/null", LONG[1]])
+    cpu = min(timed([segue, "play", "--output", "wav:/dev/null", LONG[1]])[0] for _ in range(3))
     fig["decode M4A: audio s per CPU s"] = (600 / cpu, "x", False)
 
     # Engine latencies and idle cost, measured in-process (segue-bench), a preview served on loopback.
@@ -481,8 +470,8 @@ def segue_side(segue, segue_bench):
     ui = ui_figures(segue)
     for key, name, unit in (("median", "UI key to screen, 10k rows: median", "ms"), ("p95", "UI key to screen, 10k rows: p95", "ms"),
                             ("idle_cpu", "UI paused: CPU per second", "ms"), ("idle_wakeups", "UI paused: wake-ups per second", "/s"),
-                            ("rss", "UI peak RSS (10,000 rows)", "MB"), ("edit_ms", "UI: another client's edit to screen", "ms"),
-                            ("edit_bytes", "daemon bytes sent for one edit (UI attached)", "B")):
+                            ("rss", "UI peak RSS (10,000 rows)", "MB"),
+                            ("edit_ms", "UI: another client's edit to screen (10k rows)", "ms")):
         fig[name] = (ui[key], unit, True)
     fig["_ui"] = ui
     out = subprocess.run([segue_bench, "ui"], env=ENV, capture_output=True, text=True, timeout=120)
@@ -548,9 +537,10 @@ def main():
 
     label = os.environ.get("SEGUE_BASELINE_LABEL", "before")
     print(f"\n{'every Segue figure':50} {'now':>10} " + (f"{label:>10} {'ratio':>6}" if before else ""))
-    for name, (value, unit, lower) in fig.items():
+    for name, figure in fig.items():
         if name.startswith("_"):
             continue
+        value, unit, lower = figure
         line = f"{name:50} {value:10.3f} "
         if before and name in before:
             old = before[name][0]

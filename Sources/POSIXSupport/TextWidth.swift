@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -11,17 +13,27 @@
 /// not depend on the process's locale and no caller need set one up first.
 public enum TextWidth {
     /// Columns `text` takes.
-    public static func columns(_ text: String) -> Int {
+    public static func columns(_ text: String) -> Int { columns(text.unicodeScalars) }
+
+    private static func columns(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
         var total = 0
         var locale: Measuring? = nil
         defer { locale?.end() }
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             // Printable ASCII needs no lookup; it is most of what is measured.
             if (0x20..<0x7F).contains(scalar.value) {
                 total += 1
+            } else if let known = cache.withLock({ $0[scalar.value] }) {
+                total += Int(known)
             } else {
                 if locale == nil { locale = Measuring() }
-                total += max(0, Int(CLibrary.wcwidth?(wchar_t(bitPattern: scalar.value)) ?? 1))
+                let width = max(0, Int(CLibrary.wcwidth?(wchar_t(bitPattern: scalar.value)) ?? 1))
+                cache.withLock { known in
+                    // Bounded: a screen uses a few dozen distinct symbols; hostile text cannot grow it.
+                    if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
+                    known[scalar.value] = Int8(clamping: width)
+                }
+                total += width
             }
         }
         return total
@@ -30,7 +42,7 @@ public enum TextWidth {
     /// Columns one character takes (the sum over its scalars: a base and its marks take the base's).
     public static func columns(of character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
-        return columns(String(character))
+        return columns(character.unicodeScalars)
     }
 
     /// Columns one scalar takes.
@@ -53,6 +65,10 @@ public enum TextWidth {
         }
         return out + "…" + String(repeating: " ", count: max(0, width - used - 1))
     }
+
+    /// Widths already asked of `wcwidth`: switching the thread's locale costs more than the answer,
+    /// and a screen redraws the same symbols (bars, marks, box lines) every frame.
+    private static let cache = Mutex<[UInt32: Int8]>([:])
 
     /// The UTF-8 locale `wcwidth` runs in, made once; nil when the system has none (then the
     /// process's own locale is used, which `Terminal.open` makes UTF-8).
