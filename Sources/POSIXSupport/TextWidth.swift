@@ -15,34 +15,48 @@ public enum TextWidth {
     /// Columns `text` takes.
     public static func columns(_ text: String) -> Int { columns(text.unicodeScalars) }
 
-    private static func columns(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
+    private static func columns(_ scalars: String.UnicodeScalarView) -> Int {
         var total = 0
-        var locale: Measuring? = nil
-        defer { locale?.end() }
-        for scalar in scalars {
-            // Printable ASCII needs no lookup; it is most of what is measured.
-            if (0x20..<0x7F).contains(scalar.value) {
-                total += 1
-            } else if let known = cache.withLock({ $0[scalar.value] }) {
-                total += Int(known)
-            } else {
-                if locale == nil { locale = Measuring() }
-                let width = max(0, Int(CLibrary.wcwidth?(wchar_t(bitPattern: scalar.value)) ?? 1))
-                cache.withLock { known in
-                    // Bounded: a screen uses a few dozen distinct symbols; hostile text cannot grow it.
-                    if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
-                    known[scalar.value] = Int8(clamping: width)
-                }
-                total += width
-            }
-        }
+        for scalar in scalars { total += width(scalar.value) }
         return total
     }
 
+    /// One scalar's columns: printable ASCII without a lookup, the rest of the first 12,288 code
+    /// points (Latin, punctuation, arrows, box drawing, the UI's symbols) from a table filled once,
+    /// and beyond that `wcwidth` with its answers remembered.
+    @inline(__always)
+    private static func width(_ value: UInt32) -> Int {
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < UInt32(lowTable.count) { return Int(lowTable[Int(value)]) }
+        if let known = cache.withLock({ $0[value] }) { return Int(known) }
+        let measured = measure(value)
+        cache.withLock { known in
+            // Bounded: a screen uses a few dozen distinct symbols; hostile text cannot grow it.
+            if known.count >= 4096 { known.removeAll(keepingCapacity: true) }
+            known[value] = Int8(clamping: measured)
+        }
+        return measured
+    }
+
+    private static func measure(_ value: UInt32) -> Int {
+        let locale = Measuring()
+        defer { locale.end() }
+        return max(0, Int(CLibrary.wcwidth?(wchar_t(bitPattern: value)) ?? 1))
+    }
+
+    /// `wcwidth` of U+0000…U+2FFF, asked once (about a quarter of a millisecond, at the first width
+    /// outside ASCII).
+    private static let lowTable: [Int8] = {
+        let locale = Measuring()
+        defer { locale.end() }
+        return (0..<UInt32(0x3000)).map { value in
+            Int8(clamping: max(0, Int(CLibrary.wcwidth?(wchar_t(bitPattern: value)) ?? 1)))
+        }
+    }()
+
     /// Columns one character takes (the sum over its scalars: a base and its marks take the base's).
     public static func columns(of character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
-        return columns(character.unicodeScalars)
+        columns(character.unicodeScalars)
     }
 
     /// Columns one scalar takes.

@@ -6,6 +6,11 @@ extension LineConnection {
     /// that came before the reply, and the reply. Every read has a deadline.
     func ask(_ command: String?, id: Double, subscribe: Bool? = nil) throws -> (events: [WireEvent], reply: DaemonMessage) {
         try send(WireRequest(id: .number(id), command: command, subscribe: subscribe).line)
+        return try readUntilReply(id: id)
+    }
+
+    /// Reads messages until the reply to `id`; returns the events before it and the reply.
+    func readUntilReply(id: Double) throws -> (events: [WireEvent], reply: DaemonMessage) {
         var events: [WireEvent] = []
         while let line = try readLine(timeout: 10) {
             let message = try DaemonMessage.parse(line)

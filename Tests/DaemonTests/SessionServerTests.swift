@@ -65,21 +65,7 @@ import WireProtocol
     /// requests are answered in order, so whatever an earlier request announced comes first.
     private func eventsBeforeBarrier(_ connection: LineConnection, id: Double) throws -> [WireEvent] {
         try connection.send(WireRequest(id: .number(id), command: nil, subscribe: true).line)
-        return try readUntilReply(connection, id: id).events
-    }
-
-    /// Reads messages until the reply to `id`; returns the events before it and the reply.
-    private func readUntilReply(_ connection: LineConnection, id: Double) throws -> (events: [WireEvent], reply: DaemonMessage) {
-        var events: [WireEvent] = []
-        while let line = try connection.readLine(timeout: 10) {
-            let message = try DaemonMessage.parse(line)
-            switch message {
-            case .event(let event): events.append(event)
-            case .reply(let replyID, _, _) where replyID == .number(id): return (events, message)
-            case .reply: continue
-            }
-        }
-        throw WireError.unreadableReply("the connection ended before the reply to \(id)")
+        return try connection.readUntilReply(id: id).events
     }
 
     @Test func aQueueChangeSendsStatusThenQueueChanged() throws {
@@ -91,10 +77,10 @@ import WireProtocol
         }
         let connection = try LineConnection(path: path)
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
-        #expect(try readUntilReply(connection, id: 1).events.isEmpty)
+        #expect(try connection.readUntilReply(id: 1).events.isEmpty)
 
         try connection.send(WireRequest(id: .number(2), command: "add 1:441000 2:441000").line)
-        let (events, reply) = try readUntilReply(connection, id: 2)
+        let (events, reply) = try connection.readUntilReply(id: 2)
         guard case .reply(_, .success(.added(let ids, let snapshot)), _) = reply else {
             Issue.record("add did not answer with the new ids and the status: \(reply)")
             return
@@ -112,7 +98,7 @@ import WireProtocol
         // change after the add's reply; wait until entry 1 has started.
         _ = try self.events(connection, through: Self.started(1))
         try connection.send(WireRequest(id: .number(3), command: "volume 50").line)
-        let volume = try readUntilReply(connection, id: 3).events
+        let volume = try connection.readUntilReply(id: 3).events
         #expect(!volume.isEmpty && !volume.contains { $0.isQueueChanged })
     }
 
@@ -125,17 +111,17 @@ import WireProtocol
         }
         let connection = try LineConnection(path: path)
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
-        _ = try readUntilReply(connection, id: 1)
+        _ = try connection.readUntilReply(id: 1)
         try connection.send(WireRequest(id: .number(2), command: "add 1:441000 2:441000 3:441000").line)
-        let added = try readUntilReply(connection, id: 2).events
+        let added = try connection.readUntilReply(id: 2).events
         if !added.contains(where: Self.started(1)) { _ = try self.events(connection, through: Self.started(1)) }
         try connection.send(WireRequest(id: .number(3), command: "next").line)
         // The output is held (nothing plays), so everything `next` announces comes before its reply.
-        let events = try readUntilReply(connection, id: 3).events
+        let events = try connection.readUntilReply(id: 3).events
         #expect(events.contains { if case .status(let s) = $0 { s.queuePosition == 2 } else { false } })
         #expect(!events.contains { $0.isQueueChanged }, "the entries did not change: \(events)")
         try connection.send(WireRequest(id: .number(4), command: "move 3 1").line)
-        let after = try readUntilReply(connection, id: 4).events
+        let after = try connection.readUntilReply(id: 4).events
         #expect(after.contains { $0.isQueueChanged })
     }
 
@@ -151,7 +137,7 @@ import WireProtocol
         // The catalog event comes with the request that found out (the session publishes it
         // before that request's reply): the reply and a barrier request after it collect it.
         func catalogEvent(after reply: Double) throws -> [String?] {
-            let events = try readUntilReply(connection, id: reply).events + eventsBeforeBarrier(connection, id: reply + 0.5)
+            let events = try connection.readUntilReply(id: reply).events + eventsBeforeBarrier(connection, id: reply + 0.5)
             return events.compactMap { if case .catalog(let notice) = $0 { notice } else { nil } }
         }
         try connection.send(WireRequest(id: .number(1), command: nil, subscribe: true).line)
@@ -174,7 +160,7 @@ import WireProtocol
             defer { session.shutdown() }
             let connection = try LineConnection(path: path)
             try connection.send(WireRequest(id: .number(1), command: "add 1:441000").line)
-            _ = try readUntilReply(connection, id: 1)
+            _ = try connection.readUntilReply(id: 1)
             try connection.send(WireRequest(id: .string("q"), command: "quit").line)
             let line = try #require(try connection.readLine(timeout: 10))
             guard case .reply(.string("q"), .success(.status(let snapshot)), _) = try DaemonMessage.parse(line) else {

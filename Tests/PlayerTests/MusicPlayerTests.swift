@@ -381,21 +381,27 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
         #expect(runs(output.samples).map(\.tag) == [1, 2, 3, 4, 5, 6])
     }
 
-    /// Scanning jumps two seconds every quarter second of the player's clock, here a manual one:
-    /// the jumps are checked when the player is called, so each reading below is exact.
-    @Test func scanningForwardJumpsAheadAndScanningBackwardStopsAtTheStart() throws {
+    /// A 100 s entry playing on a manual clock, its first 4096 frames written.
+    private func playingOnAManualClock() throws -> (MusicPlayer, ManualClockOutput, PlayerEventLog, ManualClock) {
         let output = ManualClockOutput()
         let log = PlayerEventLog()
         let clock = ManualClock()
         let player = MusicPlayer(
             decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
             openSource: { NamedSource($0.location) }, onEvent: { log.record($0) }, clock: { clock.now })
-        defer { player.shutdown() }
         player.setQueue(items(["1:4410000"]))  // 100 s
         try player.play()
         output.advance(frames: 4096)
         output.waitUntilCaughtUp()
         log.waitForStarts(1)
+        return (player, output, log, clock)
+    }
+
+    /// Scanning jumps two seconds every quarter second of the player's clock, here a manual one:
+    /// the jumps are checked when the player is called, so each reading below is exact.
+    @Test func scanningForwardJumpsAheadAndScanningBackwardStopsAtTheStart() throws {
+        let (player, _, log, clock) = try playingOnAManualClock()
+        defer { player.shutdown() }
         // The position is published just after each write returns: wait for it.
         let heard = 4096.0 / 44_100
         #expect(Poll.until(timeout: 10) { player.playbackTime == heard }, "position \(player.playbackTime)")
@@ -433,18 +439,8 @@ private func runs(_ samples: [Int16]) -> [(tag: Int16, count: Int)] {
     /// With nobody calling the player, the pipeline's position reports (sent only while scanning)
     /// are what make a due jump happen.
     @Test func theOutputPlayingDrivesAScanWithNobodyCalling() throws {
-        let output = ManualClockOutput()
-        let log = PlayerEventLog()
-        let clock = ManualClock()
-        let player = MusicPlayer(
-            decoders: FakeDecoderFactory(), converter: { FakeConverter(from: $0, to: $1, channels: $2) }, makeOutput: { output },
-            openSource: { NamedSource($0.location) }, onEvent: { log.record($0) }, clock: { clock.now })
+        let (player, output, log, clock) = try playingOnAManualClock()
         defer { player.shutdown() }
-        player.setQueue(items(["1:4410000"]))  // 100 s
-        try player.play()
-        output.advance(frames: 4096)
-        output.waitUntilCaughtUp()
-        log.waitForStarts(1)
         func scanStates(_ events: [PlayerEvent]) -> Int {
             events.filter { if case .stateChanged(let state) = $0 { state.playbackStatus == .seekingForward } else { false } }.count
         }
