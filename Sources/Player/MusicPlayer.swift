@@ -74,6 +74,12 @@ public final class MusicPlayer: Sendable {
     /// Length of the current entry in seconds when known (from the decoder, else the item).
     public var currentDuration: Double? { machine.withLock { $0.currentDuration } }
 
+    /// The queue, state, position and length read at one moment (one lock), so a status shows
+    /// them agreeing with each other; what every front end's status is made from.
+    public var moment: (queue: PlayerQueue, state: PlayerState, position: Double, duration: Double?) {
+        run { ((queue: $0.queue, state: $0.state, position: $0.playbackTime, duration: $0.currentDuration), []) }
+    }
+
     // MARK: The queue
 
     /// Replaces the queue with `items`, `startingAt` current; stops playback. When

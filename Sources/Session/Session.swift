@@ -107,11 +107,11 @@ public final class Session: Sendable {
 
     /// The state every front end shows.
     public var snapshot: Snapshot {
-        let queue = player.queue
+        let now = player.moment
+        let queue = now.queue
         return Snapshot(
-            state: player.playerState, current: queue.currentEntry, queuePosition: queue.currentIndex.map { $0 + 1 },
-            queueLength: queue.entries.count, position: player.playbackTime, duration: player.currentDuration,
-            queueVersion: queue.version)
+            state: now.state, current: queue.currentEntry, queuePosition: queue.currentIndex.map { $0 + 1 },
+            queueLength: queue.entries.count, position: now.position, duration: now.duration, queueVersion: queue.version)
     }
 
     /// Parses `line` and carries it out.
