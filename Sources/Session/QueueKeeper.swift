@@ -60,10 +60,10 @@ final class QueueKeeper: Sendable {
     /// Saves what changed (restored paused on the next start).
     func save(_ player: MusicPlayer) {
         guard state.withLock({ $0.active && !$0.restoring }) else { return }
-        let queue = player.queue
+        let now = player.moment
         try? saved.save(
-            entries: queue.entries, currentIndex: queue.currentIndex, repeatMode: queue.repeatMode, shuffleMode: queue.shuffleMode,
-            position: player.playbackTime, volume: player.playerState.volume)
+            entries: now.queue.entries, currentIndex: now.queue.currentIndex, repeatMode: now.queue.repeatMode,
+            shuffleMode: now.queue.shuffleMode, position: now.position, volume: now.state.volume)
     }
 
     /// Puts back the saved queue, or sets it aside when the last restore crashed; returns the

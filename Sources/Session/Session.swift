@@ -182,8 +182,9 @@ public final class Session: Sendable {
             if let changes = queue.changes(since: version) { return .queueChanges(changes) }
             return .queue(queue.entries, current: queue.currentEntryID, version: queue.version)
         case .add(let locations, let position):
-            try Self.checkRoom(in: "The queue", holding: player.queue.entries.count, adding: locations.count)
-            let wasEmpty = player.queue.entries.isEmpty
+            let held = player.queue.entries.count
+            try Self.checkRoom(in: "The queue", holding: held, adding: locations.count)
+            let wasEmpty = held == 0
             let ids = player.insert(described(locations), position: position)
             if wasEmpty { try player.play() }
             return .added(ids, snapshot)
