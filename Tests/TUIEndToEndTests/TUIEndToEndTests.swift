@@ -56,7 +56,11 @@ struct TUIEndToEndTests {
         #expect(nowPlaying(playing).contains("2/6"))
 
         ui.send(keys: "4")
-        let queue = try ui.waitFor("the queue with ▶ on entry 2") { s in s[1].contains("Queue  (2/6)") && s[3].hasPrefix(" ▶ 2. Beta Tone")
+        // Waits for every row, not only the heading: tmux can be captured between the writes of
+        // one frame, with the heading drawn and the last row not yet.
+        let queue = try ui.waitFor("the queue with ▶ on entry 2") { s in
+            s[1].contains("Queue  (2/6)") && s[3].hasPrefix(" ▶ 2. Beta Tone")
+                && songs.indices.allSatisfy { i in s.count > 2 + i && s[2 + i].contains("\(i + 1). \(songs[i])") }
         }
         for (i, title) in songs.enumerated() {
             let row = queue[2 + i]
