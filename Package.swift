@@ -33,16 +33,23 @@ let package = Package(
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "Library", dependencies: ["MusicModel", "Checked"]),
-        .target(name: "Session", dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Checked", "POSIXSupport"]),
+        // A track's tempo from its decoded samples (onset strength, autocorrelation, a cadence prior).
+        .target(name: "Tempo", dependencies: ["Checked"]),
+        // A workout as a value: stopwatch, cadence, the pool ranked by tempo fit, the summary.
+        .target(name: "Workout", dependencies: ["MusicModel", "Checked"]),
+        .target(
+            name: "Session",
+            dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
-        .target(name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked", "POSIXSupport"]),
+        .target(
+            name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
 
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "MusicModel", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
-            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Checked", "POSIXSupport"]),
+            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),
@@ -59,7 +66,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
-                "SQLiteStore",
+                "SQLiteStore", "Tempo", "Workout",
                 "Session", "WireProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
         ),
@@ -82,6 +89,8 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
+        .testTarget(name: "TempoTests", dependencies: ["Tempo", "TestSupport"]),
+        .testTarget(name: "WorkoutTests", dependencies: ["Workout", "MusicModel", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
         .testTarget(
             name: "SessionTests",

@@ -87,6 +87,8 @@ public final class NativeProtocol: ProtocolHandler {
             var changed = true
             if case .queueChanged(let queue) = event { changed = entriesChanged(queue.entries) }
             lines = WireReply.events(for: event, entriesChanged: changed, snapshot: { session.snapshot })
+        case .workout:
+            lines = []  // issue 12: the Session part sends the `workout` event
         case .catalogNotice(let notice):
             lines = [WireReply.event("catalog", [("notice", .string(notice))])]
         case .notice(let message):

@@ -1,3 +1,5 @@
+import Workout
+
 extension Command {
     /// `word` written so that a command line reads it back as one word: bare when it can be,
     /// otherwise in double quotes with `"` and `\` escaped (docs/commands.md).
@@ -48,6 +50,8 @@ extension Command {
         case .playlist(let command): words = ["playlist"] + command.words
         case .history(.list): words = ["history"]
         case .history(let command): words = ["history", command.rawValue]
+        case .workout(let command): words = ["workout"] + command.words
+        case .tempo(let items): words = ["tempo"] + items.map(CommandWords.quote)
         case .help(let verb): words = ["help"] + (verb.map { [CommandWords.quote($0)] } ?? [])
         case .quit: words = ["quit"]
         }
@@ -106,6 +110,26 @@ extension PlaylistCommand {
         case .play(let name): ["play", q(name)]
         case .importM3U(let path, let name): ["import", q(path)] + (name.map { [q($0)] } ?? [])
         case .exportM3U(let name, let path): ["export", q(name)] + (path.map { [q($0)] } ?? [])
+        }
+    }
+}
+
+extension WorkoutCommand {
+    /// The words after `workout`.
+    var words: [String] {
+        switch self {
+        case .start(let kind, let cadence, let minutes):
+            ["start"] + (kind.map { [$0.rawValue] } ?? []) + (cadence.map { ["--cadence", String($0)] } ?? [])
+                + (minutes.map { ["--minutes", String($0)] } ?? [])
+        case .pause: ["pause"]
+        case .resume: ["resume"]
+        case .end: ["end"]
+        case .status: ["status"]
+        case .cadence(.absolute(let spm)): ["cadence", String(spm)]
+        case .cadence(.relative(let change)): ["cadence", (change < 0 ? "-" : "+") + String(change.magnitude)]
+        case .history: ["history"]
+        case .add(let items): ["add"] + items.map(CommandWords.quote)
+        case .play(let item): ["play", CommandWords.quote(item)]
         }
     }
 }

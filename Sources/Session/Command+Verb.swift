@@ -39,6 +39,8 @@ extension Command {
         case .saved: "saved"
         case .playlist: "playlist"
         case .history: "history"
+        case .workout: "workout"
+        case .tempo: "tempo"
         case .help: "help"
         case .quit: "quit"
         }

@@ -1,4 +1,5 @@
 import MusicModel
+import Workout
 
 /// Everything a user can ask of Segue, as one value: a key, a `:` line in the terminal UI,
 /// `segue ctl`, a control-socket line or an MPD request all become a `Command`, carried out in
@@ -85,6 +86,13 @@ public enum Command: Equatable, Sendable {
     case playlist(PlaylistCommand)
     /// Lists, clears or switches the listening history.
     case history(HistoryCommand)
+
+    // MARK: Workout
+
+    /// Works on the workout session (stopwatch, cadence, matched music).
+    case workout(WorkoutCommand)
+    /// Estimates the tempo of files, URLs or `itunes:ID` items (a BPM tag wins; results are kept).
+    case tempo([String])
 
     // MARK: Other
 

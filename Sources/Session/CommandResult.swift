@@ -1,6 +1,7 @@
 import Library
 import MusicModel
 import Player
+import Workout
 
 /// What a command produced, for a front end to show (or for `segue ctl --json` to print).
 public enum CommandResult: Sendable {
@@ -26,4 +27,10 @@ public enum CommandResult: Sendable {
     case history([HistoryEntry])
     /// Text for people (help, an exported M3U).
     case text(String)
+    /// The workout now (nil: none runs).
+    case workout(WorkoutStatus?)
+    /// Past workouts, most recent first.
+    case workouts([WorkoutSummary])
+    /// Tempo estimates, one per item asked about, in order.
+    case tempo([TempoReport])
 }

@@ -107,6 +107,15 @@ public struct CommandVerb: Equatable, Sendable {
         CommandVerb(
             "history", [], "history [list|on|off|clear]", "List recently played entries, or switch or clear the history.",
             "history takes list, on, off or clear.", keywords: ["list", "on", "off", "clear"]),
+        CommandVerb(
+            "workout", [],
+            "workout start [running|cycling|walking|hiit|other] [--cadence SPM] [--minutes N] | pause | resume | end | status | cadence SPM|+N|-N | history | add ITEM… | play ITEM",
+            "Run a workout: a stopwatch and music matched to your cadence.",
+            "workout takes start, pause, resume, end, status, cadence, history, add or play, like workout start running --cadence 170.",
+            keywords: ["start", "pause", "resume", "end", "status", "cadence", "history", "add", "play"]),
+        CommandVerb(
+            "tempo", ["bpm"], "tempo ITEM…", "Estimate the tempo (BPM) of files, URLs or itunes:ID items.",
+            "tempo needs one or more files, URLs or itunes:ID items."),
         CommandVerb("help", ["?"], "help [VERB]", "List the commands, or explain one.", "help takes one command name, like help seek."),
         CommandVerb("quit", [], "quit", "Pause and end the daemon (its state is saved for the next start).", "quit takes no arguments."),
     ]

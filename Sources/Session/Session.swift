@@ -229,6 +229,7 @@ public final class Session: Sendable {
         case .saved(.songs): return .songs(try requireLibrary().savedSongs())
         case .saved(.albums): return .albums(try requireLibrary().savedAlbums())
         case .playlist(let command): return try playlist(command)
+        case .workout, .tempo: throw CommandError.failed("Workouts are not built yet.")
         case .history(.list): return .history(try requireLibrary().recentlyPlayed(limit: 50))
         case .history(.on): try requireLibrary().setHistoryEnabled(true)
         case .history(.off): try requireLibrary().setHistoryEnabled(false)

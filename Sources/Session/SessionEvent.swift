@@ -1,4 +1,5 @@
 import Player
+import Workout
 
 /// What a session tells its observers (`Session.observe`): everything a front end or protocol
 /// shows changing, in the order it happened.
@@ -12,4 +13,7 @@ public enum SessionEvent: Sendable {
     /// Something a user should hear about that is no reply to any command, in a sentence (for
     /// example that the saved queue was set aside as a playlist at start).
     case notice(String)
+    /// The workout changed (started, paused, resumed, its cadence, what plays, the
+    /// recommendations) or ended (nil). Not sent for every second of the stopwatch.
+    case workout(WorkoutStatus?)
 }

@@ -28,6 +28,7 @@ extension TUIModel {
 
     private mutating func handle(_ event: WireEvent, now: Double) -> [Effect] {
         switch event {
+        case .workout: return []  // issue 12: the TUI part shows it
         case .status(let s):
             update(s, now: now)
         case .queueChanged(let version):
@@ -237,6 +238,7 @@ extension TUIModel {
         case .items(let items): rows = items.map(Row.item)
         case .history(let items): rows = items.map(Row.history)
         case .text(let text): rows = text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
+        case .workout, .workouts, .tempo: return []  // issue 12: the TUI part shows them
         }
         push(Page(kind: .results, title: ":" + line, rows: rows, status: rows.isEmpty ? "Nothing found." : nil))
         return []

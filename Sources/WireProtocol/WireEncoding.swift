@@ -131,6 +131,7 @@ public enum WireEncoding {
                 ),
             ])
         case .text(let text): return .object([("kind", .string("text")), ("text", .string(text))])
+        case .workout, .workouts, .tempo: return .object([("kind", .string("text")), ("text", .string("Workouts are not built yet."))])  // issue 12: the Session part
         }
     }
 

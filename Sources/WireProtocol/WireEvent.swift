@@ -1,3 +1,5 @@
+import Workout
+
 /// An event the daemon sends to subscribed connections (docs/protocol.md).
 public enum WireEvent: Sendable, Equatable {
     /// `status`: the state, the queue or the current entry changed; the snapshot after it.
@@ -18,6 +20,9 @@ public enum WireEvent: Sendable, Equatable {
     /// `notice`: something the user should hear about that answers no request, in a sentence
     /// (the saved queue was set aside as a playlist at start).
     case notice(message: String)
+    /// `workout`: the workout changed (started, paused, resumed, its cadence, what plays, the
+    /// recommendations) or ended (nil).
+    case workout(WorkoutStatus?)
     /// An event this client does not know (from a newer daemon), by name; safe to ignore.
     case unknown(String)
 

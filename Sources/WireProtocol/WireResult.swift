@@ -1,3 +1,6 @@
+import Session
+import Workout
+
 /// What a command produced, as a client reads it from a reply's `result` (docs/protocol.md);
 /// the counterpart of `CommandResult`.
 public enum WireResult: Sendable, Equatable {
@@ -26,4 +29,10 @@ public enum WireResult: Sendable, Equatable {
     /// `kind: text`: text for people (help, an exported M3U). A result of a kind this client
     /// does not know (from a newer daemon) also reads as this, holding the reply's text.
     case text(String)
+    /// `kind: workout`: the workout now (`workout` null: none runs).
+    case workout(WorkoutStatus?)
+    /// `kind: workouts`: past workouts, most recent first.
+    case workouts([WorkoutSummary])
+    /// `kind: tempo`: one report per item asked about, in order.
+    case tempo([TempoReport])
 }

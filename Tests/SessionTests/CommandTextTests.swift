@@ -18,10 +18,13 @@ private enum Kind: CaseIterable {
     case playlistList, playlistShow, playlistCreate, playlistRename, playlistDelete, playlistAdd, playlistRemove
     case playlistMove, playlistPlay, playlistImport, playlistExport
     case history, help, quit
+    case workout, tempo
 }
 
 private func kind(of command: Command) -> Kind {
     switch command {
+    case .workout: .workout
+    case .tempo: .tempo
     case .play: .play
     case .pause: .pause
     case .toggle: .toggle
