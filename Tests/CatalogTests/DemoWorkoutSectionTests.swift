@@ -146,7 +146,10 @@ import Testing
         let songs = try workoutSongs()
         let search = "https://itunes.apple.com/search?entity=song&limit=200&term="
         #expect(try ids(search + "workout") == songs.compactMap(\.trackId))
-        #expect(try ids("https://itunes.apple.com/search?entity=album&term=segue+workout") == [9_000_000_151, 9_000_000_152, 9_000_000_153, 9_000_000_154])
+        #expect(
+            try ids("https://itunes.apple.com/search?entity=album&term=segue+workout") == [
+                9_000_000_151, 9_000_000_152, 9_000_000_153, 9_000_000_154,
+            ])
         // A style, in any spelling of its words.
         let rock = songs.filter { $0.tempo?.style == "Rock" }.compactMap(\.trackId)
         #expect(rock.count >= 5)
@@ -179,15 +182,22 @@ import Testing
         let expected = try workoutSongs().filter { $0.collectionId == 9_000_000_151 }.compactMap { $0.trackId.map(String.init) }
         #expect(expected.count >= 5)
         #expect(try #require(album.tracks).map(\.id) == expected)
+        // The service's shape underneath: the collection, then its songs by number.
+        #expect(
+            try ids("https://itunes.apple.com/lookup?id=9000000151&entity=song&limit=200").map(String.init)
+                == ["9000000151"] + expected)
     }
 
     @Test func chartsIncludeWorkoutTracks() throws {
         // The catalog's default chart (25 songs) is what an offline workout's charts source reads.
         let response = try transport.get("https://rss.applemarketingtools.com/api/v2/us/music/most-played/25/songs.json")
         let chart = try JSONDecoder().decode(Chart.self, from: Data(response.body))
-        let workout = Set(try workoutSongs().compactMap { $0.trackId.map(String.init) })
-        let inChart = chart.feed.results.map(\.id).filter(workout.contains)
+        let songs = try workoutSongs()
+        let albumOf = Dictionary(uniqueKeysWithValues: songs.compactMap { song in song.trackId.map { (String($0), song.collectionId) } })
+        let inChart = chart.feed.results.compactMap { albumOf[$0.id] }
         #expect(inChart.count >= 8, "\(inChart.count) workout songs in the chart")
+        // Songs of every workout album (every drum style), not one album's slowest few.
+        #expect(Set(inChart) == Set(songs.map(\.collectionId)))
     }
 
     // MARK: Featured defaults
@@ -236,7 +246,8 @@ import Testing
                 case 0, 3: return String(decoding: text.filter { $0 != 0 }, as: UTF8.self)
                 case 1:
                     let units = stride(from: 2, to: text.count - 1, by: 2).map { index -> UInt16 in
-                        let a = UInt16(text[text.startIndex + index]), b = UInt16(text[text.startIndex + index + 1])
+                        let a = UInt16(text[text.startIndex + index])
+                        let b = UInt16(text[text.startIndex + index + 1])
                         return text.first == 0xFF ? a | b << 8 : a << 8 | b
                     }
                     return String(decoding: units.filter { $0 != 0 }, as: UTF16.self)
