@@ -10,16 +10,20 @@ public enum TempoFit {
     public static func distance(bpm: Double, cadence: Int) -> Double? {
         guard WorkoutRules.usableBPM.contains(bpm), cadence > 0 else { return nil }
         let target = Double(cadence)
-        return [target / 2, target, target * 2].map { abs(bpm - $0) / $0 }.min()
+        // Relative to each octave's own tempo: 3 % of 85 is 2.55 BPM, of 340 it is 10.2.
+        return min(abs(bpm - target / 2) / (target / 2), abs(bpm - target) / target, abs(bpm - target * 2) / (target * 2))
     }
 
     /// Whether `bpm` fits `cadence` (within `WorkoutRules.fitTolerance` of it, its half or its
     /// double); false when the tempo is unknown or unusable.
     public static func fits(bpm: Double?, cadence: Int) -> Bool {
         guard let bpm, let distance = distance(bpm: bpm, cadence: cadence) else { return false }
-        // The edge itself fits: 175.1 BPM is 3 % above 170 although floating point may say 3.0000001 %.
-        return distance <= WorkoutRules.fitTolerance + 1e-9
+        return fits(distance: distance)
     }
+
+    /// Whether a fit distance is within the tolerance. The edge itself fits: 175.1 BPM is 3 %
+    /// above 170 although floating point may make it 3.0000001 %.
+    static func fits(distance: Double) -> Bool { distance <= WorkoutRules.fitTolerance + 1e-9 }
 
     /// `bpm` when it is a usable tempo, nil otherwise (what the pool stores).
     static func usable(_ bpm: Double?) -> Double? {

@@ -17,6 +17,7 @@ struct WorkoutRanker {
     struct Rank: Comparable {
         /// 0 fits, 1 has a known tempo that does not fit, 2 has an unknown tempo.
         var tier: Int
+        var fits: Bool { tier == 0 }
         /// The fit distance in `WorkoutRules.fitStep` steps.
         var step: Int
         /// 0 featured, 1 not.
@@ -26,7 +27,12 @@ struct WorkoutRanker {
         var index: Int
 
         static func < (a: Rank, b: Rank) -> Bool {
-            (a.tier, a.step, a.featured, a.distance, a.index) < (b.tier, b.step, b.featured, b.distance, b.index)
+            // Written out rather than as a tuple comparison, which is generic and slow unoptimised.
+            if a.tier != b.tier { return a.tier < b.tier }
+            if a.step != b.step { return a.step < b.step }
+            if a.featured != b.featured { return a.featured < b.featured }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.index < b.index
         }
     }
 
@@ -36,7 +42,7 @@ struct WorkoutRanker {
         guard let bpm = entry.track.bpm, let distance = TempoFit.distance(bpm: bpm, cadence: cadence) else {
             return Rank(tier: 2, step: 0, featured: featured, distance: 0, index: index)
         }
-        let tier = TempoFit.fits(bpm: bpm, cadence: cadence) ? 0 : 1
+        let tier = TempoFit.fits(distance: distance) ? 0 : 1
         let step = Checked.clamped(distance / WorkoutRules.fitStep, to: 0...1_000_000)
         return Rank(tier: tier, step: step, featured: featured, distance: distance, index: index)
     }
@@ -46,16 +52,19 @@ struct WorkoutRanker {
     func next(in pool: WorkoutPool, plays: PlayHistory, after previous: ArtistKey?) -> WorkoutPool.Entry? {
         var varied: (rank: Rank, index: Int)?
         var sameArtist: (rank: Rank, index: Int)?
-        // Exhausted pool: (same artist as before, last started, rank).
-        var oldest: (key: (Int, Double), rank: Rank, index: Int)?
-        for (index, entry) in pool.entries.enumerated() {
+        // Exhausted pool: the least recently started, another artist's first.
+        var oldest: (repeatsArtist: Bool, started: Double, rank: Rank, index: Int)?
+        for index in pool.entries.indices {
+            let entry = pool.entries[index]
             let location = entry.track.location
             guard location != plays.current, !plays.isPending(location) else { continue }
             let repeatsArtist = previous != nil && entry.artist == previous
             let rank = rank(entry, index: index)
-            if plays.playedRecently(location, at: now) {
-                let key = (repeatsArtist ? 1 : 0, plays.lastStarted[location] ?? 0)
-                if oldest.map({ key < $0.key || (key == $0.key && rank < $0.rank) }) ?? true { oldest = (key, rank, index) }
+            if let started = plays.lastStarted[location], now - started < WorkoutRules.repeatWindow {
+                let older = oldest.map {
+                    repeatsArtist != $0.repeatsArtist ? !repeatsArtist : started != $0.started ? started < $0.started : rank < $0.rank
+                }
+                if older ?? true { oldest = (repeatsArtist, started, rank, index) }
             } else if repeatsArtist {
                 if sameArtist.map({ rank < $0.rank }) ?? true { sameArtist = (rank, index) }
             } else if varied.map({ rank < $0.rank }) ?? true {

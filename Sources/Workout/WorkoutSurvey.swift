@@ -14,14 +14,16 @@ struct WorkoutSurvey: Sendable, Equatable {
         var featured: [WorkoutTrack] = []
         // The best others so far, best first; never longer than `limit`.
         var best: [(rank: WorkoutRanker.Rank, track: WorkoutTrack)] = []
-        for (index, entry) in pool.entries.enumerated() where plays.isFresh(entry.track.location, at: now) {
+        for index in pool.entries.indices {
+            let entry = pool.entries[index]
+            guard plays.isFresh(entry.track.location, at: now) else { continue }
             let track = entry.track
-            if TempoFit.fits(bpm: track.bpm, cadence: cadence) { fittingFresh += 1 }
+            let rank = ranker.rank(entry, index: index)
+            if rank.fits { fittingFresh += 1 }
             if track.featured {
                 if featured.count < limit { featured.append(track) }
                 continue
             }
-            let rank = ranker.rank(entry, index: index)
             if best.count == limit, let worst = best.last, !(rank < worst.rank) { continue }
             let position = best.firstIndex(where: { rank < $0.rank }) ?? best.endIndex
             best.insert((rank, track), at: position)
