@@ -103,7 +103,7 @@ let package = Package(
                 "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
                 "POSIXSupport",
             ]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(

@@ -13,7 +13,7 @@ enum SegueCLI {
     /// Every subcommand's declaration, in the order `segue --help` lists them.
     static var declarations: [SubcommandSpec] {
         [
-            UICommand.declaration, PlayOptions.declaration, CatalogCommand.searchDeclaration, CatalogCommand.lookupDeclaration,
+            UICommand.declaration, UICommand.workoutDeclaration, PlayOptions.declaration, CatalogCommand.searchDeclaration, CatalogCommand.lookupDeclaration,
             DaemonCommand.declaration, CtlCommand.declaration,
         ]
     }
@@ -82,6 +82,8 @@ enum SegueCLI {
             return run(first == "search" ? CatalogCommand.searchDeclaration : CatalogCommand.lookupDeclaration) {
                 try CatalogCommand.parse(first, rest)?.run()
             }
+        case "workout":
+            return run(UICommand.workoutDeclaration) { try UICommand(parsingWorkout: rest)?.run() }
         case "play":
             return run(PlayOptions.declaration) {
                 try PlayOptions(parsing: rest).map { PlayCommand(options: $0).run() }
