@@ -116,6 +116,15 @@ extension Screen {
                 put(&frame, y, 2, text.fit(line, max(0, width - timesWidth - 2)), Style(.playing, bold: true))
             }
             if timesWidth + 4 < layout.columns { put(&frame, layout.nowPlayingTop, layout.columns - timesWidth - 2, times, Style(.dim)) }
+            if let row = layout.progressRow, layout.columns > 12 {
+                let bar = layout.columns - 8
+                let share = (s.duration ?? 0) > 0 ? min(1, (model.position(now: now) ?? 0) / s.duration!) : 0
+                let filled = Checked.clamped(Double(bar) * share, to: 0...bar, rounding: .down)
+                let full = text.width("━") == 1 ? "━" : "="
+                let empty = text.width("─") == 1 ? "─" : "-"
+                put(&frame, row, 4, String(repeating: full, count: filled), Style(.progress, bold: true))
+                put(&frame, row, 4 + filled, String(repeating: empty, count: bar - filled), Style(.dim))
+            }
         } else {
             put(&frame, y, 2, text.fit(model.snapshot == nil ? "Connecting to the daemon…" : "Nothing playing yet.", width), Style(.dim))
         }
@@ -145,6 +154,15 @@ extension Screen {
             let mark = CadenceMark.of(bpm: track.bpm, cadence: status.cadence)
             let bpm = track.bpm.map { "\(Checked.clamped($0, to: 0...999, rounding: .toNearestOrAwayFromZero)) BPM" } ?? "— BPM"
             let isCursor = index == cursor
+            guard layout.cardHeight > 1 else {
+                // One line: the title and artist, the tempo at the right.
+                let tempo = " \(bpm) \(mark.symbol)"
+                let name = (isCursor ? "▸ " : "  ") + (track.featured ? "★ " : "") + track.title + " — " + track.artist
+                let nameWidth = max(0, width - text.columns(tempo))
+                let line = text.fit(name, nameWidth, pad: true) + (nameWidth > 0 ? tempo : "")
+                put(&frame, row, column, text.fit(line, width, pad: isCursor), isCursor ? Style(.cursor, bold: true) : .normal)
+                continue
+            }
             let lines = [
                 (isCursor ? "▸ " : "  ") + (track.featured ? "★ " : "") + track.title, "  " + track.artist,
                 "  \(bpm) \(mark.symbol)" + (track.featured ? " featured" : ""),
@@ -179,7 +197,8 @@ extension Screen {
                 lines.append(("No workout is running.", Style(.normal, bold: true)))
             }
             lines.append(("", .normal))
-            let choose = [model.keyName(.choosePrevious, in: .workout), model.keyName(.chooseNext, in: .workout)].compactMap { $0 }
+            let choose = [model.keyName(.choosePrevious, in: .workout, preferring: .left), model.keyName(.chooseNext, in: .workout, preferring: .right)]
+                .compactMap { $0 }
             let start = [model.keyName(.workoutStart, in: .workout), model.keyName(.workoutPlay, in: .workout)].compactMap { $0 }
             lines += [
                 ("Start a workout", Style(.title, bold: true)),

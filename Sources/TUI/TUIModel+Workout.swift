@@ -278,6 +278,17 @@ extension TUIModel {
         return keys.first.map(KeyName.name)
     }
 
+    /// The name of `preferred` when it is bound to `action` on `layer`'s screen (arrows shown as
+    /// ← →), else the first key's.
+    func keyName(_ action: Action, in layer: KeyMap.Layer, preferring preferred: Key) -> String? {
+        guard config.keyMap.keys(for: action, in: layer).contains(preferred) else { return keyName(action, in: layer) }
+        switch preferred {
+        case .left: return "←"
+        case .right: return "→"
+        default: return KeyName.name(preferred)
+        }
+    }
+
     /// The keys line of the workout screen, from the key map in force.
     var workoutHint: String {
         var parts: [String] = []

@@ -345,7 +345,8 @@ import Workout
         let shownBig = tracks.filter { bigText.contains($0.title + " ") || bigText.contains($0.title + "\n") }.count
         #expect(shownSmall == 6)
         #expect(shownBig == 12)
-        #expect(big[3].hasPrefix("    ████    ████████"), "digits twice as wide: \(big[3])")
+        let top = WorkoutLayout(rows: 40, columns: 120).clockTop
+        #expect(big[top].hasPrefix("    ████    ████████"), "digits twice as wide: \(big[top])")
     }
 }
 
