@@ -23,8 +23,8 @@ import Workout
 
     @Test func oneLateTapDoesNotMoveTheCadence() {
         var t = TapTempo()
-        // 0.4 s steps (150 spm), one of them late by 0.25 s and the next early to catch up.
-        for time in [0, 0.4, 0.8, 1.45, 1.6, 2.0, 2.4] { t.tap(at: 50 + time) }
+        // 0.4 s steps (150 spm) and one step 0.3 s late: a mean would say 133.
+        for time in [0, 0.4, 0.8, 1.2, 1.9, 2.3, 2.7] { t.tap(at: 50 + time) }
         #expect(t.cadence == 150, "the median ignores the one odd interval")
     }
 
