@@ -52,9 +52,8 @@ extension Command {
     /// never hold up a key like pause.
     public var asksTheCatalog: Bool {
         switch self {
-        case .add(let items, _), .replace(let items, _), .playlist(.add(_, let items)), .workout(.add(let items)):
+        case .add(let items, _), .replace(let items, _), .playlist(.add(_, let items)):
             items.contains { $0.hasPrefix("itunes:") }
-        case .workout(.play(let item)): item.hasPrefix("itunes:")
         default: verb.asksTheCatalog
         }
     }
