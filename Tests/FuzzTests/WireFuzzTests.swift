@@ -133,7 +133,9 @@ extension WireFuzzTests {
     static let workout = WorkoutStatus(
         kind: .running, phase: .running, elapsed: 754.5, target: 1800, cadence: 170, currentBPM: 171.5, onCadence: true,
         recommended: [
-            WorkoutTrack(location: "itunes:9000000201", title: "Paper Boats", artist: "The Paper Lanterns", artistID: "9000000001", bpm: 170, duration: 30, featured: true),
+            WorkoutTrack(
+                location: "itunes:9000000201", title: "Paper Boats", artist: "The Paper Lanterns", artistID: "9000000001", bpm: 170,
+                duration: 30, featured: true),
             WorkoutTrack(location: "/m/夜に駆ける.m4a", title: "夜に駆ける", artist: "YOASOBI", bpm: 87.25),
         ], tracksPlayed: 4, skips: 1)
 
@@ -141,12 +143,15 @@ extension WireFuzzTests {
     static var workoutLines: [String] {
         let summaries = [
             WorkoutSummary(
-                kind: .cycling, startedAt: 1_796_000_000, duration: 1930, cadence: 90, tracksPlayed: 9, onCadenceShare: 0.944, averageBPM: 171.25,
+                kind: .cycling, startedAt: 1_796_000_000, duration: 1930, cadence: 90, tracksPlayed: 9, onCadenceShare: 0.944,
+                averageBPM: 171.25,
                 skips: 1),
-            WorkoutSummary(kind: .hiit, startedAt: 0, duration: 59, cadence: 150, tracksPlayed: 1, onCadenceShare: 0, averageBPM: nil, skips: 0),
+            WorkoutSummary(
+                kind: .hiit, startedAt: 0, duration: 59, cadence: 150, tracksPlayed: 1, onCadenceShare: 0, averageBPM: nil, skips: 0),
         ]
         let reports = [
-            TempoReport(item: "itunes:9000000201", title: "Paper Boats", estimate: TempoEstimate(bpm: 170.04, confidence: 0.91, source: .analysis)),
+            TempoReport(
+                item: "itunes:9000000201", title: "Paper Boats", estimate: TempoEstimate(bpm: 170.04, confidence: 0.91, source: .analysis)),
             TempoReport(item: "/m/t.mp3", estimate: TempoEstimate(bpm: 128, confidence: 1, source: .tag)),
             TempoReport(item: "itunes:5", error: "The preview could not be downloaded."),
         ]
@@ -179,7 +184,8 @@ extension WireFuzzTests {
             case .reply(_, .success(.workouts(let summaries)), _):
                 for s in summaries {
                     try require(
-                        (0...10_000_000).contains(s.duration) && WorkoutCommand.cadenceRange.contains(s.cadence) && (0...1).contains(s.onCadenceShare)
+                        (0...10_000_000).contains(s.duration) && WorkoutCommand.cadenceRange.contains(s.cadence)
+                            && (0...1).contains(s.onCadenceShare)
                             && s.tracksPlayed >= 0 && s.skips >= 0 && s.averageBPM.map { (1...1000).contains($0) } != false,
                         "\(excerpt(line)) read as \(s)")
                 }
@@ -187,7 +193,8 @@ extension WireFuzzTests {
             case .reply(_, .success(.tempo(let reports)), _):
                 for r in reports {
                     try require(
-                        r.estimate.map { (1...1000).contains($0.bpm) && (0...1).contains($0.confidence) } != false, "\(excerpt(line)) read as \(r)")
+                        r.estimate.map { (1...1000).contains($0.bpm) && (0...1).contains($0.confidence) } != false,
+                        "\(excerpt(line)) read as \(r)")
                 }
                 _ = ResultText.render(.tempo(reports), width: width)
             default: break

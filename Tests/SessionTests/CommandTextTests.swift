@@ -1,4 +1,5 @@
 import MusicModel
+import Player
 import Session
 import TestSupport
 import Testing
@@ -199,10 +200,16 @@ private let samples: [(Command, String)] = [
     (.workout(.cadence(.absolute(170))), "workout cadence 170"),
     (.workout(.cadence(.relative(5))), "workout cadence +5"),
     (.workout(.cadence(.relative(-100))), "workout cadence -100"),
-    (.workout(.add(["itunes:1440857781", "/music/My Song.mp3", "playlist:Long Run"])), "workout add itunes:1440857781 \"/music/My Song.mp3\" \"playlist:Long Run\""),
+    (
+        .workout(.add(["itunes:1440857781", "/music/My Song.mp3", "playlist:Long Run"])),
+        "workout add itunes:1440857781 \"/music/My Song.mp3\" \"playlist:Long Run\""
+    ),
     (.workout(.play("itunes:1440857781")), "workout play itunes:1440857781"),
     (.workout(.play("/music/a b.m4a")), "workout play \"/music/a b.m4a\""),
-    (.tempo(["itunes:1440857781", "/music/My Song.mp3", "https://example.com/a.m4a"]), "tempo itunes:1440857781 \"/music/My Song.mp3\" https://example.com/a.m4a"),
+    (
+        .tempo(["itunes:1440857781", "/music/My Song.mp3", "https://example.com/a.m4a"]),
+        "tempo itunes:1440857781 \"/music/My Song.mp3\" https://example.com/a.m4a"
+    ),
     (.help(nil), "help"),
     (.help("seek"), "help seek"),
     (.quit, "quit"),
@@ -269,6 +276,20 @@ func sampleRoundTrips(_ index: Int) throws {
     #expect(try Command.parse("workout play /c.mp3").localFiles == ["/c.mp3"])
     #expect(try Command.parse("workout play itunes:3").localFiles.isEmpty)
     #expect(try Command.parse("workout start running").localFiles.isEmpty)
+}
+
+@Test func helpForWorkoutListsEachForm() throws {
+    let player = MusicPlayer.silent()
+    let session = Session(player: player, catalog: nil)
+    defer { session.shutdown() }
+    let result = try session.perform(line: "help workout").get()
+    guard case .text(let text) = result else { throw CommandError.failed("help did not answer with text: \(result)") }
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.contains("    workout start [running|cycling|walking|hiit|other] [--cadence SPM] [--minutes N]"), "\(text)")
+    #expect(lines.contains("    workout cadence SPM|+N|-N") && lines.contains("    workout play ITEM"), "\(text)")
+    #expect(lines.count == 2 + 9, "the usage, the summary and the nine forms: \(text)")
+    guard case .text(let tempo) = try session.perform(line: "help bpm").get() else { throw CommandError.failed("no help for bpm") }
+    #expect(tempo.hasPrefix("tempo ITEM…  (also: bpm)"), "\(tempo)")
 }
 
 // MARK: Aliases and case

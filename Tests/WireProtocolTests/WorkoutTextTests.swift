@@ -77,6 +77,9 @@ import Workout
             skips: 0)
         #expect(!ResultText.render(.workout(status), width: 0).isEmpty)
         #expect(lines(.workouts([summary]))[1].hasPrefix("1970-01-01 00:00  other        0:00"))
-        #expect(!ResultText.render(.tempo([TempoReport(item: "a", estimate: TempoEstimate(bpm: .nan, confidence: -.infinity, source: .tag))]), width: -5).isEmpty)
+        #expect(
+            !ResultText.render(
+                .tempo([TempoReport(item: "a", estimate: TempoEstimate(bpm: .nan, confidence: -.infinity, source: .tag))]), width: -5
+            ).isEmpty)
     }
 }

@@ -34,7 +34,8 @@ import Workout
     ]
 
     static let reports = [
-        TempoReport(item: "itunes:9000000201", title: "Paper Boats", estimate: TempoEstimate(bpm: 170.04, confidence: 0.91, source: .analysis)),
+        TempoReport(
+            item: "itunes:9000000201", title: "Paper Boats", estimate: TempoEstimate(bpm: 170.04, confidence: 0.91, source: .analysis)),
         TempoReport(item: "/music/tagged.mp3", estimate: TempoEstimate(bpm: 128, confidence: 1, source: .tag)),
         TempoReport(item: "itunes:5", error: "The preview could not be downloaded."),
     ]
@@ -101,7 +102,8 @@ import Workout
                 == #"{"item":"itunes:9000000201","title":"Paper Boats","bpm":170.04,"confidence":0.91,"source":"analysis","error":null}"#)
         #expect(
             WireEncoding.tempoReport(Self.reports[2]).rendered
-                == #"{"item":"itunes:5","title":null,"bpm":null,"confidence":null,"source":null,"error":"The preview could not be downloaded."}"#)
+                == #"{"item":"itunes:5","title":null,"bpm":null,"confidence":null,"source":null,"error":"The preview could not be downloaded."}"#
+        )
     }
 
     // MARK: What an impostor writes
@@ -135,7 +137,8 @@ import Workout
         #expect(
             reports == [
                 TempoReport(item: "a"), TempoReport(item: "b", estimate: TempoEstimate(bpm: 120, confidence: 1, source: .analysis)),
-                TempoReport(item: "c", error: "No beat."), TempoReport(item: "d", estimate: TempoEstimate(bpm: 90, confidence: 0, source: .analysis)),
+                TempoReport(item: "c", error: "No beat."),
+                TempoReport(item: "d", estimate: TempoEstimate(bpm: 90, confidence: 0, source: .analysis)),
             ])
         // The text of what was read shows, whatever came in.
         _ = ResultText.render(.workouts(read2), width: 80)
@@ -145,12 +148,18 @@ import Workout
     @Test(arguments: [
         (#"{"event":"workout","workout":{"kind":"running"}}"#, #""workout.phase" is missing"#),
         (#"{"event":"workout","workout":"yes"}"#, #""workout" has the wrong type"#),
-        (#"{"event":"workout","workout":{"kind":1,"phase":"running","elapsed":1,"cadence":170,"tracksPlayed":0,"skips":0}}"#, #""workout.kind" has the wrong type"#),
+        (
+            #"{"event":"workout","workout":{"kind":1,"phase":"running","elapsed":1,"cadence":170,"tracksPlayed":0,"skips":0}}"#,
+            #""workout.kind" has the wrong type"#
+        ),
         (
             #"{"event":"workout","workout":{"kind":"running","phase":"running","elapsed":1,"cadence":170,"tracksPlayed":0,"skips":0,"recommended":[{"title":"x"}]}}"#,
             #""workout.recommended[0].location" is missing"#
         ),
-        (#"{"ok":true,"result":{"kind":"workout","workout":{"kind":"running","phase":"running","elapsed":"1"}}}"#, #""result.workout.elapsed" has the wrong type"#),
+        (
+            #"{"ok":true,"result":{"kind":"workout","workout":{"kind":"running","phase":"running","elapsed":"1"}}}"#,
+            #""result.workout.elapsed" has the wrong type"#
+        ),
         (#"{"ok":true,"result":{"kind":"workouts","items":{}}}"#, #""result.items" has the wrong type"#),
         (#"{"ok":true,"result":{"kind":"workouts"}}"#, #""result.items" is missing"#),
         (#"{"ok":true,"result":{"kind":"tempo","items":[{"bpm":120}]}}"#, #""result.items[0].item" is missing"#),
