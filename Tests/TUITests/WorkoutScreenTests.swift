@@ -259,6 +259,23 @@ import Workout
         #expect(g.model.message == nil)
     }
 
+    @Test func theDaemonsOwnLinesReachTheScreen() {
+        // The lines as the daemon writes them (WireReply), not values handed to the model.
+        var d = Driver()
+        d.key(.character("W"))
+        d.line(WireReply.success(id: .number(Double(d.id("workout status")!)), result: .workout(Self.status(elapsed: 65, target: nil))))
+        var screen = d.screen().joined(separator: "\n")
+        #expect(screen.contains("Workout · Running · running"))
+        #expect(screen.contains("Open-ended"))
+        #expect(screen.contains("★ Featured Pace"))
+        d.line(WireReply.workoutEvent(Self.status(elapsed: 70, cadence: 160, recommended: [Self.slow])))
+        screen = d.screen().joined(separator: "\n")
+        #expect(screen.contains("Cadence 160 spm"))
+        #expect(screen.contains("▸ Ballad") && !screen.contains("Featured Pace"))
+        d.line(WireReply.workoutEvent(nil))
+        #expect(d.sent.last!.line == "workout history")
+    }
+
     // MARK: The picker
 
     @Test func thePickerAddsMarkedSongsAlbumsAndPlaylistsInOneCommand() {
