@@ -384,7 +384,7 @@ final class WorkoutDriver: Sendable {
         defer { state.withLockBroadcast { $0.pending -= 1 } }
         guard let cadence = state.withLock({ $0.generation == generation ? $0.workout?.cadence : nil }) else { return }
         // A failure leaves the track in the pool without a tempo; the rest go on.
-        let bpm = try? tempo.estimate(candidate.item, cadence: Double(cadence)).bpm
+        let bpm = try? tempo.estimate(candidate.item, preview: candidate.preview, cadence: Double(cadence)).bpm
         pool([Self.track(candidate, bpm: bpm)], generation: generation)
     }
 
