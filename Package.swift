@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
-        .target(name: "Library", dependencies: ["MusicModel", "Checked"]),
+        .target(name: "Library", dependencies: ["MusicModel", "Tempo", "Workout", "Checked"]),
         // A track's tempo from its decoded samples (onset strength, autocorrelation, a cadence prior).
         .target(name: "Tempo", dependencies: ["Checked"]),
         // A workout as a value: stopwatch, cadence, the pool ranked by tempo fit, the summary.
@@ -74,11 +74,15 @@ let package = Package(
         // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport"]
+            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport", "Workout", "WorkoutSimulation"]
         ),
+        // A workout run on a manual clock over a generated pool: shared by WorkoutTests and segue-bench.
+        .target(name: "WorkoutSimulation", dependencies: ["Workout"], path: "Tests/WorkoutSimulation"),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Checked", "POSIXSupport"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Tempo", "Checked", "POSIXSupport"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport", "POSIXSupport"]),
@@ -90,12 +94,13 @@ let package = Package(
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "TestSupport"]),
-        .testTarget(name: "WorkoutTests", dependencies: ["Workout", "MusicModel", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
+        .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport", "POSIXSupport",
+                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "Tempo", "Workout", "TestSupport",
+                "POSIXSupport",
             ]),
         .testTarget(
             name: "DaemonTests",
