@@ -1,8 +1,13 @@
+import Workout
+
 /// How well a tempo fits the cadence, as the workout screen marks it — with a symbol and words,
-/// so it reads without colour: ✓ on cadence (within 3 % of it, of its half or of its double: an
-/// 85 BPM song fits a 170 spm run), ≈ near it (within 8 %), ✗ off it, ? tempo unknown.
+/// so it reads without colour: ✓ on cadence (`TempoFit`, the rule the workout ranks by: within
+/// 3 % of it, of its half or of its double), ≈ near it (within 8 %), ✗ off it, ? tempo unknown.
 enum CadenceMark: Sendable, Equatable {
     case on, near, off, unknown
+
+    /// How far from fitting a tempo may be and still be marked near.
+    static let nearTolerance = 0.08
 
     /// The one-character mark.
     var symbol: String {
@@ -28,9 +33,8 @@ enum CadenceMark: Sendable, Equatable {
     /// for the track playing, which wins when it says yes.
     static func of(bpm: Double?, cadence: Int, onCadence: Bool? = nil) -> CadenceMark {
         if onCadence == true { return .on }
-        guard let bpm, bpm.isFinite, bpm > 0, cadence > 0 else { return onCadence == false ? .off : .unknown }
-        let distance = [0.5, 1, 2].map { abs(bpm - Double(cadence) * $0) / (Double(cadence) * $0) }.min() ?? 1
-        if distance <= 0.03, onCadence != false { return .on }
-        return distance <= 0.08 ? .near : .off
+        guard let bpm, let distance = TempoFit.distance(bpm: bpm, cadence: cadence) else { return onCadence == false ? .off : .unknown }
+        if TempoFit.fits(bpm: bpm, cadence: cadence), onCadence != false { return .on }
+        return distance <= Self.nearTolerance ? .near : .off
     }
 }

@@ -40,7 +40,7 @@ extension Screen {
             parts.append(ClockText.format(elapsed, hours: true) + (status.phase == .paused ? " ❚❚" : ""))
             if let left = workout.remaining(now: now) { parts.append(ClockText.format(left, hours: true) + " left") }
             let mark = CadenceMark.of(bpm: status.currentBPM, cadence: status.cadence, onCadence: status.onCadence)
-            parts.append("\(status.cadence) spm \(mark.symbol)")
+            parts.append("\(status.cadence) \(status.kind.cadenceUnit) \(mark.symbol)")
         } else {
             parts.append(workout.known ? "No workout · \(model.keyName(.workoutStart, in: .workout) ?? "s") starts" : "Workout…")
         }
@@ -68,7 +68,7 @@ extension Screen {
         let mark = CadenceMark.of(bpm: status.currentBPM, cadence: status.cadence, onCadence: status.onCadence)
         let bpm = status.currentBPM.map { "\(Checked.clamped($0, to: 0...999, rounding: .toNearestOrAwayFromZero)) BPM" } ?? "— BPM"
         let left = workout.remaining(now: now).map { "\(ClockText.format($0, hours: true)) left of \(ClockText.format(status.target ?? 0, hours: true))" }
-        let cadence = "Cadence \(status.cadence) spm"
+        let cadence = "Cadence \(status.cadence) \(status.kind.cadenceUnit)"
         let track = "Track \(bpm)  \(mark.symbol) \(mark.words)"
         let counts = "Played \(status.tracksPlayed) · skipped \(status.skips)"
         guard layout.bigDigits else {
@@ -141,7 +141,7 @@ extension Screen {
         if !tracks.isEmpty { heading += " (\(min(cursor + 1, tracks.count))/\(tracks.count)) · ★ featured first · Enter plays" }
         put(&frame, layout.recommendedRow, 1, text.fit(heading, layout.columns - 2), Style(.title, bold: true))
         guard !tracks.isEmpty else {
-            put(&frame, layout.cardsTop, 2, text.fit("Finding music at \(status.cadence) spm…", layout.columns - 3), Style(.dim))
+            put(&frame, layout.cardsTop, 2, text.fit("Finding music at \(status.cadence) \(status.kind.cadenceUnit)…", layout.columns - 3), Style(.dim))
             return
         }
         let first = layout.firstCard(cursor: cursor)
@@ -204,7 +204,7 @@ extension Screen {
                 ("Start a workout", Style(.title, bold: true)),
                 ("  Kind      ‹ \(workout.startKind.title) ›" + (choose.isEmpty ? "" : "   \(choose.joined(separator: "/")) choose"), Style(.accent, bold: true)),
                 (
-                    "  Cadence   \(workout.offeredCadence) spm" + (workout.startCadence == nil ? " (the default for \(workout.startKind.rawValue))" : "")
+                    "  Cadence   \(workout.offeredCadence) \(workout.startKind.cadenceUnit)" + (workout.startCadence == nil ? " (the default for \(workout.startKind.rawValue))" : "")
                         + "   t taps it, +/- nudge", .normal
                 ),
                 ("  Target    " + (workout.startMinutes.map { "\($0) min" } ?? "open-ended"), .normal),
@@ -232,7 +232,7 @@ extension Screen {
         if let bpm = summary.averageBPM {
             lines.append(("  Average BPM   \(Checked.clamped(bpm, to: 0...999, rounding: .toNearestOrAwayFromZero))", .normal))
         }
-        lines.append(("  Cadence       \(summary.cadence) spm", .normal))
+        lines.append(("  Cadence       \(summary.cadence) \(summary.kind.cadenceUnit)", .normal))
         return lines
     }
 }
@@ -240,4 +240,7 @@ extension Screen {
 extension WorkoutKind {
     /// Its name as the screen shows it: "Running", "HIIT".
     var title: String { self == .hiit ? "HIIT" : rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// Pedal turns a minute for cycling, steps otherwise.
+    var cadenceUnit: String { self == .cycling ? "rpm" : "spm" }
 }

@@ -185,6 +185,9 @@ extension TUIModel {
             return workoutAnswered(status, to: command, done: done, now: now)
         case (.workoutSummary, .workouts(let summaries)):
             workoutSummaryAnswered(summaries)
+        case (.workout(.end, _), .workouts(let summaries)):
+            // The daemon answers End with the summary of the workout it ended.
+            return workoutEnded(summary: summaries.first, now: now)
         default:
             break
         }
@@ -256,6 +259,10 @@ extension TUIModel {
             guard case .workout(let workoutCommand) = command else { return [] }
             let effects = workoutAnswered(status, to: workoutCommand, done: "Done: \(line)", now: now)
             if workoutCommand == .status { notice((text ?? "").split(separator: "\n").first.map(String.init) ?? "") }
+            return effects
+        case .workouts(let summaries) where command == .workout(.end):
+            let effects = workoutEnded(summary: summaries.first, now: now)
+            notice(workout.shown ? "The workout ended." : "The workout ended; W shows its summary.")
             return effects
         case .workouts, .tempo:
             rows = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }

@@ -203,7 +203,7 @@ extension TUIModel {
             workout.tappedCadence = nil
             workout.cursor = 0
             workout.take(status, now: now)
-            if let status { notice("Workout started: \(status.kind.rawValue) at \(status.cadence) spm.") }
+            if let status { notice("Workout started: \(status.kind.rawValue) at \(status.cadence) \(status.kind.cadenceUnit).") }
         default:
             if status == nil || status?.phase == .ended, workout.status != nil { return workoutEnded(status, now: now) }
             workout.take(status, now: now)
@@ -239,6 +239,18 @@ extension TUIModel {
         }
         workout.take(status, now: now)
         return []
+    }
+
+    /// The workout ended and the daemon said its summary (the answer to End).
+    mutating func workoutEnded(summary: WorkoutSummary?, now: Double) -> [Effect] {
+        if let summary {
+            // Asked for already, as far as the `workout` event that follows is concerned.
+            workout.summaryAsked = true
+            workout.summary = summary
+        }
+        let effects = workoutEnded(nil, now: now)
+        if let summary { workout.summary = summary }
+        return effects
     }
 
     /// The workout ended: keep its last figures, and ask once for its summary.

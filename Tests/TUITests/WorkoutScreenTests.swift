@@ -181,12 +181,14 @@ import Workout
         d.key(.character("y"))
         #expect(d.sent.last!.line == "workout end")
 
-        d.workoutReply("workout end", nil)
-        #expect(d.sent.last!.line == "workout history", "the summary is the latest past workout")
+        // The daemon answers End with the workout's summary (and then says, in an event, that none runs).
         let summary = WorkoutSummary(
             kind: .running, startedAt: 1_700_000_000, duration: 1930, cadence: 170, tracksPlayed: 9, onCadenceShare: 0.94, averageBPM: 171.4,
             skips: 2)
-        d.take(d.model.handle(.reply(id: .number(Double(d.id("workout history")!)), result: .success(.workouts([summary])), text: ""), now: d.now))
+        let before = d.sent.count
+        d.take(d.model.handle(.reply(id: .number(Double(d.id("workout end")!)), result: .success(.workouts([summary])), text: ""), now: d.now))
+        d.workoutEvent(nil)
+        #expect(d.lines(since: before).isEmpty, "the summary came with the answer: nothing more to ask")
         let screen = d.screen().joined(separator: "\n")
         for line in [
             "Workout ended · Running", "Duration      32:10", "Tracks        9 played, 2 skipped", "On cadence    94 %", "Average BPM   171",
@@ -220,9 +222,9 @@ import Workout
         #expect(screen.contains("Cadence   170 spm (the default for running)"))
         d.key(.character("l"))
         screen = d.screen().joined(separator: "\n")
-        #expect(screen.contains("‹ Cycling ›") && screen.contains("90 spm"))
+        #expect(screen.contains("‹ Cycling ›") && screen.contains("90 rpm (the default for cycling)"))
         d.key(.character("+"))
-        #expect(d.screen().joined(separator: "\n").contains("Cadence   95 spm"))
+        #expect(d.screen().joined(separator: "\n").contains("Cadence   95 rpm"))
         let before = d.sent.count
         d.key(.character("s"))
         #expect(d.lines(since: before) == ["workout start cycling --cadence 95"])
@@ -232,7 +234,8 @@ import Workout
         screen = d.screen().joined(separator: "\n")
         #expect(screen.contains("Workout · Cycling · running"))
         #expect(screen.contains("Open-ended"))
-        #expect(screen.contains("Finding music at 95 spm"))
+        #expect(screen.contains("Finding music at 95 rpm"))
+        #expect(screen.contains("Cadence 95 rpm"))
     }
 
     @Test func segueWorkoutStartsOneOnlyWhenNoneRuns() {
