@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Workout
 
@@ -62,25 +63,11 @@ import Workout
     }
 
     @Test func theShippedDefaultsFileReads() throws {
-        // The file the demo part ships beside the demo catalog (Resources/workout/featured.json).
-        let root = String(#filePath.split(separator: "/").dropLast(3).joined(separator: "/"))
-        let path = "/" + root + "/Resources/workout/featured.json"
-        let text = try #require(readText(path))
-        let (featured, problems) = WorkoutSettings.parseFeaturedDefaults(text)
+        // The file shipped beside the demo catalog (Resources/workout/featured.json).
+        let bytes = try #require(Shell.readFile(Fixtures.packageRoot + "/Resources/workout/featured.json"))
+        let (featured, problems) = WorkoutSettings.parseFeaturedDefaults(String(decoding: bytes, as: UTF8.self))
         #expect(problems.isEmpty)
         #expect(Set(featured.keys) == Set(WorkoutKind.allCases))
-    }
-
-    private func readText(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        #expect(featured.values.allSatisfy { !$0.isEmpty })
     }
 }
