@@ -28,6 +28,9 @@ final class TempoKeeper: Sendable {
         self.analyze = analyze
     }
 
+    /// Whether tempos can be found beyond the stored ones.
+    var canAnalyse: Bool { analyze != nil }
+
     /// The key `item`'s tempo is stored under, or nil when it has none (a file that cannot be
     /// examined, a location nothing opens).
     static func key(for item: PlayableItem) -> String? {

@@ -55,12 +55,14 @@ final class WorkoutRig {
             failing: Set(failing.map(Self.preview)))
         self.library = try library ?? MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
         let output = output
-        let player = MusicPlayer.silent(makeOutput: { output }, openSource: { _ in NamedSource("1:\(Self.entryFrames)") })
         let clock = clock
         let setup = WorkoutSetup(
             settings: WorkoutSettings(featured: featured, crossfade: crossfade), analyze: analyzer.estimate,
             monotonic: { clock.now })
-        session = Session(player: player, catalog: catalog, library: self.library, clock: { 1_700_000_000 }, workout: setup)
+        session = Session(
+            makePlayer: { onEvent in
+                MusicPlayer.silent(makeOutput: { output }, openSource: { _ in NamedSource("1:\(Self.entryFrames)") }, onEvent: onEvent)
+            }, catalog: catalog, library: self.library, clock: { 1_700_000_000 }, workout: setup)
         let events = events
         observation = session.observe { events.record($0) }
     }
