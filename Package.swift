@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
-        .target(name: "Library", dependencies: ["MusicModel", "Checked"]),
+        .target(name: "Library", dependencies: ["MusicModel", "Tempo", "Workout", "Checked"]),
         // A track's tempo from its decoded samples (onset strength, autocorrelation, a cadence prior).
         .target(name: "Tempo", dependencies: ["Checked"]),
         // A workout as a value: stopwatch, cadence, the pool ranked by tempo fit, the summary.
@@ -78,7 +78,9 @@ let package = Package(
         ),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Checked", "POSIXSupport"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Tempo", "Checked", "POSIXSupport"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport", "POSIXSupport"]),
@@ -91,11 +93,12 @@ let package = Package(
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "TestSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "MusicModel", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport", "POSIXSupport",
+                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "Tempo", "Workout", "TestSupport",
+                "POSIXSupport",
             ]),
         .testTarget(
             name: "DaemonTests",

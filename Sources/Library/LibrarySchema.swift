@@ -66,6 +66,16 @@ enum LibrarySchema {
             "ALTER TABLE queue_state DROP COLUMN current_index",
             "DROP TABLE queue_item",
         ],
+        // 4: workouts. Tempo estimates keyed by item (`itunes:ID`, or a file's path, size and mtime), so
+        // nothing is analysed twice, and the summaries of finished workouts.
+        [
+            "CREATE TABLE tempo (item_key TEXT PRIMARY KEY, bpm REAL NOT NULL, confidence REAL NOT NULL, source TEXT NOT NULL)",
+            """
+            CREATE TABLE workout (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, started_at REAL NOT NULL,
+            duration REAL NOT NULL, cadence INTEGER NOT NULL, tracks_played INTEGER NOT NULL, on_cadence_share REAL NOT NULL,
+            average_bpm REAL, skips INTEGER NOT NULL)
+            """,
+        ],
     ]
 
     /// The spacing of fresh queue keys: room for 32 halvings at one spot before the keys are renumbered,
