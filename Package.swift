@@ -74,8 +74,10 @@ let package = Package(
         // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport"]
+            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport", "Workout", "WorkoutSimulation"]
         ),
+        // A workout run on a manual clock over a generated pool: shared by WorkoutTests and segue-bench.
+        .target(name: "WorkoutSimulation", dependencies: ["Workout"], path: "Tests/WorkoutSimulation"),
 
         // Shared test doubles and fixtures.
         .target(
@@ -92,7 +94,7 @@ let package = Package(
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "TestSupport"]),
-        .testTarget(name: "WorkoutTests", dependencies: ["Workout", "MusicModel", "TestSupport"]),
+        .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",

@@ -417,6 +417,19 @@ def ui_figures(segue):
         daemon.wait()
 
 
+def workout_figures(segue_bench, fig):
+    """Issue 12's simulated 45-minute workout at 170 spm over a generated 10,000-track pool
+    (segue-bench workout): share of time on cadence, songs repeated, artists twice in a row,
+    the longest gap between tracks as scheduled, and the CPU time of the whole simulation.
+    Targets: >= 95 % on cadence, no repeats, no gap. A build without the figure adds nothing."""
+    out = subprocess.run([segue_bench, "workout"], env=ENV, capture_output=True, text=True, timeout=300)
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            name, value, unit = parts
+            fig["workout: " + name] = (float(value), unit, not name.endswith("-on-cadence"))
+
+
 def hyperfine_mean(cmd):
     out = os.path.join(WORK, "hf.json")
     run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", out, cmd], check=True)
@@ -479,6 +492,7 @@ def segue_side(segue, segue_bench):
         if len(line.split()) == 3:
             name, value, unit = line.split()
             fig["UI in-process: " + name] = (float(value), unit, True)
+    workout_figures(segue_bench, fig)
     fig["start-up (--version)"] = (hyperfine_mean(f"{segue} --version"), "ms", True)
     return fig
 

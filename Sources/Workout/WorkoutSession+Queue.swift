@@ -1,0 +1,42 @@
+extension WorkoutSession {
+    /// Takes the runner's report of the seconds queued after the playing entry and extends the
+    /// queue when that is below `WorkoutRules.queueAheadTarget`. A report that is not a number
+    /// is ignored; a negative one reads as 0.
+    mutating func reportQueue(_ seconds: Double, at now: Double) -> [WorkoutAction] {
+        guard !seconds.isNaN else { return [] }
+        queuedAhead = seconds > 0 ? seconds : 0
+        return extendQueue(at: now)
+    }
+
+    /// Enough ranked tracks to bring the queue back above the target (tracks of unknown length
+    /// count `WorkoutRules.assumedTrackSeconds`), none already queued and not yet started;
+    /// nothing when the queue is long enough, unknown, or the pool has nothing to play.
+    mutating func extendQueue(at now: Double) -> [WorkoutAction] {
+        guard var ahead = queuedAhead, ahead < WorkoutRules.queueAheadTarget else { return [] }
+        let ranker = WorkoutRanker(cadence: cadence, now: now)
+        var previous = lastQueuedArtist
+        var picks: [WorkoutTrack] = []
+        while ahead < WorkoutRules.queueAheadTarget, picks.count < WorkoutRules.maxTracksPerEnqueue,
+            let entry = ranker.next(in: pool, plays: plays, after: previous)
+        {
+            picks.append(entry.track)
+            plays.enqueued([entry.track.location])
+            previous = entry.artist
+            ahead += Self.countedLength(of: entry.track)
+        }
+        queuedAhead = ahead
+        return picks.isEmpty ? [] : [.enqueue(picks)]
+    }
+
+    /// Who the next queued track follows: the artist of the last track the workout queued, or
+    /// of the one playing when nothing it queued is waiting.
+    private var lastQueuedArtist: ArtistKey? {
+        (plays.pending.last ?? plays.current).flatMap { pool.entry(at: $0)?.artist }
+    }
+
+    /// The seconds a track counts for in the queue: its length, or the assumed length when
+    /// unknown, and never less than `WorkoutRules.shortestCountedTrack`.
+    static func countedLength(of track: WorkoutTrack?) -> Double {
+        max(track?.duration ?? WorkoutRules.assumedTrackSeconds, WorkoutRules.shortestCountedTrack)
+    }
+}
