@@ -114,6 +114,8 @@ install: build
 	install -d $(DESTDIR)$(PREFIX)/share/segue/demo/audio
 	install -m 644 Resources/demo/catalog.json $(DESTDIR)$(PREFIX)/share/segue/demo/
 	install -m 644 Resources/demo/audio/* $(DESTDIR)$(PREFIX)/share/segue/demo/audio/
+	install -d $(DESTDIR)$(PREFIX)/share/segue/workout
+	install -m 644 Resources/workout/featured.json $(DESTDIR)$(PREFIX)/share/segue/workout/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segue

@@ -12,7 +12,8 @@ import MusicModel
 /// (made by `scripts/make-demo-catalog.sh`) the way the real service would, so a new user with no
 /// internet can still search, browse and play. Previews are `demo:audio/<file>` locations; turn
 /// them into paths with `resolve(previewURL:demoFolder:)`. The folder is found by the caller
-/// (the composition root); this type never searches the file system.
+/// (the composition root); this type never searches the file system. The catalog's workout
+/// section (30-s songs of known tempo, genre Fitness & Workout) is answered like the rest.
 ///
 /// Understood requests (scheme and host are ignored):
 /// * `/search?term=…&entity=song|musicTrack|album|musicArtist&media=…&country=…&limit=N`. Every
@@ -36,7 +37,7 @@ public struct DemoCatalogTransport: CatalogTransport {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw CatalogError.unreachable("the demo catalog is missing: \(path)")
         }
-        // Checked before reading, so a wrong file never fills memory (the bundled one is about 27 KB).
+        // Checked before reading, so a wrong file never fills memory (the bundled one is about 71 KB).
         guard info.st_size <= Limits.maxCatalogBodyBytes else {
             throw CatalogError.unreachable("the demo catalog is corrupt: \(path) is larger than any catalog Segue reads")
         }

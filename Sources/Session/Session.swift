@@ -277,9 +277,24 @@ public final class Session: Sendable {
             throw CommandError.failed("tempo takes at most \(Self.maxTempoItems) items at once; \(words.count) were given.")
         }
         let cadence = workout.cadence.map(Double.init)
-        return zip(words, described(words)).map { word, item in
+        // One lookup names the catalog songs and gives their previews, which are analysed
+        // (streamed from the preview host, not the rate-limited catalog).
+        let items = words.map(item)
+        let ids = items.compactMap { $0.parsedLocation?.catalogID }
+        var songs: [String: Song] = [:]
+        if !ids.isEmpty, let catalog, let found = try? catalog.lookupSongs(ids: ids) {
+            songs = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return zip(words, items).map { word, item in
+            var item = item
+            let song = item.parsedLocation?.catalogID.flatMap { songs[$0] }
+            if let song {
+                item.title = song.title
+                item.artist = song.artistName
+            }
             do {
-                return TempoReport(item: word, title: item.title, estimate: try tempo.estimate(item, cadence: cadence))
+                let estimate = try tempo.estimate(item, preview: song?.previewURL, cadence: cadence)
+                return TempoReport(item: word, title: item.title, estimate: estimate)
             } catch {
                 return TempoReport(item: word, title: item.title, error: String(describing: error))
             }

@@ -28,6 +28,9 @@ final class TempoKeeper: Sendable {
         self.analyze = analyze
     }
 
+    /// Whether tempos can be found beyond the stored ones.
+    var canAnalyse: Bool { analyze != nil }
+
     /// The key `item`'s tempo is stored under, or nil when it has none (a file that cannot be
     /// examined, a location nothing opens).
     static func key(for item: PlayableItem) -> String? {
@@ -51,13 +54,18 @@ final class TempoKeeper: Sendable {
     }
 
     /// The estimate for `item`: stored, or analysed now (which may take a while: the command or
-    /// worker thread calling this waits) and stored. Throws a sentence when there is neither.
-    func estimate(_ item: PlayableItem, cadence: Double?) throws(CommandError) -> TempoEstimate {
+    /// worker thread calling this waits) and stored. `preview` is where its sound is read from
+    /// when that is not the item itself (a catalog song's preview URL, so analysis streams from
+    /// the preview host instead of asking the rate-limited catalog again). Throws a sentence
+    /// when there is neither.
+    func estimate(_ item: PlayableItem, preview: String? = nil, cadence: Double?) throws(CommandError) -> TempoEstimate {
         if let known = cached(item) { return known }
         guard let analyze else { throw CommandError.failed("Tempo analysis is not available in this session.") }
         let estimate: TempoEstimate
+        var source = item
+        if let preview { source.location = preview }
         do {
-            estimate = try analyze(item, cadence)
+            estimate = try analyze(source, cadence)
         } catch let error as CommandError {
             throw error
         } catch {

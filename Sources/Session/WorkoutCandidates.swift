@@ -17,6 +17,8 @@ struct WorkoutCandidates: Sendable {
         var item: PlayableItem
         var artistID: String?
         var featured: Bool
+        /// Where its sound is analysed from when not the item itself (a catalog song's preview).
+        var preview: String? = nil
     }
 
     /// The most candidates one source gives.
@@ -117,6 +119,6 @@ struct WorkoutCandidates: Sendable {
         let item = PlayableItem(
             .catalog(catalog.name, id: song.id), title: song.title, artist: song.artistName, album: song.albumTitle,
             artworkURL: song.artwork?.baseURL)
-        return Candidate(item: item, artistID: song.artistID, featured: featured)
+        return Candidate(item: item, artistID: song.artistID, featured: featured, preview: song.previewURL)
     }
 }

@@ -155,7 +155,8 @@ final class WorkoutDriver: Sendable {
             s.artistsAsked = []
             s.appended = 0
             s.pending = 1
-            s.moreAsked = false
+            // The first gathering (queued below) is what the workout asks for at its start.
+            s.moreAsked = true
             s.news = []
             var effects: [Effect] = []
             if let something { effects += apply(s.workout!.handle(.trackStarted(location: something.item.location, at: now)), in: &s, now: now) }
@@ -330,62 +331,105 @@ final class WorkoutDriver: Sendable {
 
     // MARK: Candidates
 
-    /// The first candidates of a workout: featured, saved, playlists, history, charts.
+    /// The first candidates of a workout: featured, saved, playlists, history, charts. The first
+    /// few are analysed here and reach the pool together, so what is queued first is the best of
+    /// them rather than whichever was analysed first; the rest follow one job each.
     private func gatherFirst(featured: [String], generation: Int) {
         defer { state.withLockBroadcast { $0.pending -= 1 } }
         guard isCurrent(generation) else { return }
         var found = candidates.featured(featured)
-        catalogWorkDone()
         found += candidates.saved()
         found += candidates.playlists()
         found += candidates.history()
-        offer(found, generation: generation)
-        guard isCurrent(generation) else { return }
-        let charts = candidates.charts()
+        found += candidates.charts()
         catalogWorkDone()
-        offer(charts, generation: generation)
+        guard let cadence = state.withLock({ $0.generation == generation ? $0.workout?.cadence : nil }) else { return }
+        let fresh = register(found, generation: generation)
+        var first: [WorkoutTrack] = []
+        var fitting = 0
+        var analysed = 0
+        var rest: [WorkoutCandidates.Candidate] = []
+        for candidate in fresh {
+            if let estimate = tempo.cached(candidate.item) {
+                first.append(Self.track(candidate, bpm: estimate.bpm))
+                if TempoFit.fits(bpm: estimate.bpm, cadence: cadence) { fitting += 1 }
+            } else if fitting < Self.firstFitting, analysed < Self.firstAnalyses {
+                analysed += 1
+                guard let bpm = estimate(candidate, cadence: cadence) else { continue }
+                first.append(Self.track(candidate, bpm: bpm))
+                if TempoFit.fits(bpm: bpm, cadence: cadence) { fitting += 1 }
+            } else {
+                rest.append(candidate)
+            }
+        }
+        state.withLock { s in if s.generation == generation { s.moreAsked = false } }
+        if !first.isEmpty { pool(first, generation: generation) }
+        analyseLater(rest, generation: generation)
     }
+
+    /// How many fitting tracks `workout start` looks for before the first are queued.
+    static let firstFitting = 4
+    /// How many tracks `workout start` analyses at most before the first are queued.
+    static let firstAnalyses = 12
 
     /// Puts candidates not yet offered in this workout into the pool: those with a known tempo
     /// at once, the others each after its analysis, on the worker. A featured one (a pick)
     /// already offered is offered again, so the pool marks it featured.
     private func offer(_ found: [WorkoutCandidates.Candidate], generation: Int) {
-        let (fresh, again) = state.withLock { s -> ([WorkoutCandidates.Candidate], [WorkoutCandidates.Candidate]) in
-            guard s.generation == generation, s.workout != nil else { return ([], []) }
-            var again: [WorkoutCandidates.Candidate] = []
+        let fresh = register(found, generation: generation)
+        var known: [WorkoutTrack] = []
+        var unknown: [WorkoutCandidates.Candidate] = []
+        for candidate in fresh {
+            if let estimate = tempo.cached(candidate.item) {
+                known.append(Self.track(candidate, bpm: estimate.bpm))
+            } else {
+                unknown.append(candidate)
+            }
+        }
+        if !known.isEmpty { pool(known, generation: generation) }
+        analyseLater(unknown, generation: generation)
+    }
+
+    /// Notes candidates as offered in this workout; returns those not offered before, and those
+    /// offered before that are featured now (picks), whose tempo is known, to be offered again.
+    private func register(_ found: [WorkoutCandidates.Candidate], generation: Int) -> [WorkoutCandidates.Candidate] {
+        state.withLock { s -> [WorkoutCandidates.Candidate] in
+            guard s.generation == generation, s.workout != nil else { return [] }
             for candidate in found where candidate.featured { s.featured.insert(candidate.item.location) }
-            let fresh = found.filter { candidate in
+            return found.filter { candidate in
                 guard s.offered.insert(candidate.item.location).inserted else {
-                    if candidate.featured { again.append(candidate) }
-                    return false
+                    // Offered again only to be marked featured, and only once its tempo is known.
+                    return candidate.featured && tempo.cached(candidate.item) != nil
                 }
                 s.items[candidate.item.location] = candidate.item
                 if let artist = candidate.artistID { s.artistOf[candidate.item.location] = artist }
                 return true
             }
-            return (fresh, again)
         }
-        var known: [WorkoutTrack] = again.compactMap { candidate in
-            tempo.cached(candidate.item).map { Self.track(candidate, bpm: $0.bpm) }
-        }
-        for candidate in fresh {
-            if let estimate = tempo.cached(candidate.item) {
-                known.append(Self.track(candidate, bpm: estimate.bpm))
-                continue
-            }
+    }
+
+    /// Analyses each candidate in a job of its own on the worker.
+    private func analyseLater(_ candidates: [WorkoutCandidates.Candidate], generation: Int) {
+        for candidate in candidates {
             state.withLock { $0.pending += 1 }
             let queued = worker.submit { [self] in analyse(candidate, generation: generation) }
             if !queued { state.withLockBroadcast { $0.pending -= 1 } }
         }
-        if !known.isEmpty { pool(known, generation: generation) }
     }
 
     private func analyse(_ candidate: WorkoutCandidates.Candidate, generation: Int) {
         defer { state.withLockBroadcast { $0.pending -= 1 } }
         guard let cadence = state.withLock({ $0.generation == generation ? $0.workout?.cadence : nil }) else { return }
-        // A failure leaves the track in the pool without a tempo; the rest go on.
-        let bpm = try? tempo.estimate(candidate.item, cadence: Double(cadence)).bpm
+        guard let bpm = estimate(candidate, cadence: cadence) else { return }
         pool([Self.track(candidate, bpm: bpm)], generation: generation)
+    }
+
+    /// A candidate's tempo: `.some(nil)` when there is no analyzer (it joins the pool with an
+    /// unknown tempo), nil when analysis failed: then it stays out of the pool (it would most
+    /// likely not play either), and the rest go on.
+    private func estimate(_ candidate: WorkoutCandidates.Candidate, cadence: Int) -> Double?? {
+        guard tempo.canAnalyse else { return .some(tempo.cached(candidate.item)?.bpm) }
+        return (try? tempo.estimate(candidate.item, preview: candidate.preview, cadence: Double(cadence)).bpm).map { .some($0) }
     }
 
     private func pool(_ tracks: [WorkoutTrack], generation: Int) {

@@ -16,7 +16,11 @@ final class WorkoutRig {
     static let songs: [Song] = (601...620).map { id in
         Song(
             id: String(id), title: "Song \(id)", artistName: "Artist \(id % 4)", artistID: String(900 + id % 4),
-            previewURL: "https://previews.example/\(id).m4a")
+            previewURL: preview("itunes:\(id)"))
+    }
+    /// Where a song's preview streams from: what the analyzer is given for a catalog song.
+    static func preview(_ location: String) -> String {
+        "https://previews.example/" + location.dropFirst("itunes:".count) + ".m4a"
     }
     /// Tempos: 601…612 fit a 170 spm run (170 ± 2, or its half 85), 613…620 do not (120).
     static let tempos: [String: Double] = Dictionary(
@@ -46,15 +50,19 @@ final class WorkoutRig {
         catalog: FakeCatalog = FakeCatalog(songs: WorkoutRig.songs)
     ) throws {
         self.catalog = catalog
-        analyzer = FakeTempoAnalyzer(Self.tempos, failing: failing)
+        analyzer = FakeTempoAnalyzer(
+            Dictionary(uniqueKeysWithValues: Self.tempos.map { (Self.preview($0.key), $0.value) }),
+            failing: Set(failing.map(Self.preview)))
         self.library = try library ?? MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
         let output = output
-        let player = MusicPlayer.silent(makeOutput: { output }, openSource: { _ in NamedSource("1:\(Self.entryFrames)") })
         let clock = clock
         let setup = WorkoutSetup(
             settings: WorkoutSettings(featured: featured, crossfade: crossfade), analyze: analyzer.estimate,
             monotonic: { clock.now })
-        session = Session(player: player, catalog: catalog, library: self.library, clock: { 1_700_000_000 }, workout: setup)
+        session = Session(
+            makePlayer: { onEvent in
+                MusicPlayer.silent(makeOutput: { output }, openSource: { _ in NamedSource("1:\(Self.entryFrames)") }, onEvent: onEvent)
+            }, catalog: catalog, library: self.library, clock: { 1_700_000_000 }, workout: setup)
         let events = events
         observation = session.observe { events.record($0) }
     }
