@@ -15,7 +15,8 @@ import Workout
         // 170.1 and 170.6 are both within half a percent: the featured one first; 170.9 is
         // a step further, featured or not.
         var session = WorkoutSession.running(pool: [
-            track("closer", bpm: 170.1), track("featured", bpm: 170.6, featured: true), track("further featured", bpm: 170.9, featured: true),
+            track("closer", bpm: 170.1), track("featured", bpm: 170.6, featured: true),
+            track("further featured", bpm: 170.9, featured: true),
         ])
         #expect(session.queue(3, at: 1) == ["featured", "closer", "further featured"])
     }
