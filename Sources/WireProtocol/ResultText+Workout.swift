@@ -82,10 +82,8 @@ extension ResultText {
             let named = report.title.map { "\($0) (\(report.item))" } ?? report.item
             guard let estimate = report.estimate else {
                 let why = report.error ?? "No tempo was found."
-                out +=
-                    trimmed(
-                        rightAligned("–", 7) + "  " + String(repeating: " ", count: 20) + "  "
-                            + TextWidth.fit("\(report.item): \(why)", rest)) + "\n"
+                // The sentence is never cut: it is the only answer there is.
+                out += rightAligned("–", 7) + "  " + String(repeating: " ", count: 20) + "  " + "\(report.item): \(why)\n"
                 continue
             }
             let sure = Checked.clamped(estimate.confidence * 100, to: 0...100, rounding: .toNearestOrAwayFromZero)

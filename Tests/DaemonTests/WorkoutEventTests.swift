@@ -54,4 +54,30 @@ import Workout
         let (events, _) = try bystander.ask("status", id: 2)
         #expect(!events.contains { if case .workout = $0 { true } else { false } }, "\(events)")
     }
+
+    @Test func aSubscribedClientHearsTheWorkoutASessionRuns() throws {
+        let folder = Fixtures.temporaryDirectory()
+        let output = ManualClockOutput()
+        let session = Session(makePlayer: { MusicPlayer.silent(makeOutput: { output }, onEvent: $0) }, catalog: nil)
+        let server = try SessionServer(path: folder + "/s", session: session)
+        defer {
+            server.stop()
+            session.shutdown()
+        }
+        let subscriber = try LineConnection(path: folder + "/s")
+        let other = try LineConnection(path: folder + "/s")
+        _ = try subscriber.ask(nil, id: 1, subscribe: true)
+
+        // Another client starts a workout; the subscriber hears of it.
+        let (_, reply) = try other.ask("workout start cycling --cadence 92", id: 2)
+        guard case .reply(_, .success(.workout(let started?)), _) = reply else { throw WireError.unreadableReply("\(reply)") }
+        #expect(started.kind == .cycling && started.cadence == 92)
+        let heard = try awaitEvent(subscriber) { if case .workout(let s?) = $0 { s.kind == .cycling } else { false } }
+        guard case .workout(let status?) = heard else { throw WireError.unreadableReply("no workout event: \(String(describing: heard))") }
+        #expect(status.cadence == 92 && status.phase == .running)
+
+        _ = try other.ask("workout end", id: 3)
+        let ended = try awaitEvent(subscriber) { $0 == .workout(nil) }
+        #expect(ended == .workout(nil), "the end is a workout event with no workout")
+    }
 }

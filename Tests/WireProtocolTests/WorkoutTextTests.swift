@@ -67,6 +67,12 @@ import Workout
             ])
     }
 
+    @Test func aTempoErrorIsNeverCut() {
+        let why = "The preview could not be downloaded: the server answered 404 (Not Found) after three tries."
+        let shown = lines(.tempo([TempoReport(item: "itunes:1440857781", error: why)]), width: 40)
+        #expect(shown[1].hasSuffix("itunes:1440857781: " + why), "\(shown)")
+    }
+
     @Test func impossibleNumbersStillShow() {
         let status = WorkoutStatus(
             kind: .walking, phase: .running, elapsed: .nan, target: .infinity, cadence: Int.max, currentBPM: -.infinity,
