@@ -13,8 +13,8 @@ enum SegueCLI {
     /// Every subcommand's declaration, in the order `segue --help` lists them.
     static var declarations: [SubcommandSpec] {
         [
-            UICommand.declaration, UICommand.workoutDeclaration, PlayOptions.declaration, CatalogCommand.searchDeclaration, CatalogCommand.lookupDeclaration,
-            DaemonCommand.declaration, CtlCommand.declaration,
+            UICommand.declaration, UICommand.workoutDeclaration, PlayOptions.declaration, CatalogCommand.searchDeclaration,
+            CatalogCommand.lookupDeclaration, DaemonCommand.declaration, CtlCommand.declaration, TempoCommand.declaration,
         ]
     }
 
@@ -84,6 +84,8 @@ enum SegueCLI {
             }
         case "workout":
             return run(UICommand.workoutDeclaration) { try UICommand(parsingWorkout: rest)?.run() }
+        case "tempo":
+            return run(TempoCommand.declaration) { try TempoCommand(parsing: rest)?.run() }
         case "play":
             return run(PlayOptions.declaration) {
                 try PlayOptions(parsing: rest).map { PlayCommand(options: $0).run() }
