@@ -67,7 +67,9 @@ extension Screen {
         let time = ClockText.format(workout.elapsed(now: now) ?? 0, hours: true)
         let mark = CadenceMark.of(bpm: status.currentBPM, cadence: status.cadence, onCadence: status.onCadence)
         let bpm = status.currentBPM.map { "\(Checked.clamped($0, to: 0...999, rounding: .toNearestOrAwayFromZero)) BPM" } ?? "— BPM"
-        let left = workout.remaining(now: now).map { "\(ClockText.format($0, hours: true)) left of \(ClockText.format(status.target ?? 0, hours: true))" }
+        let left = workout.remaining(now: now).map {
+            "\(ClockText.format($0, hours: true)) left of \(ClockText.format(status.target ?? 0, hours: true))"
+        }
         let cadence = "Cadence \(status.cadence) \(status.kind.cadenceUnit)"
         let track = "Track \(bpm)  \(mark.symbol) \(mark.words)"
         let counts = "Played \(status.tracksPlayed) · skipped \(status.skips)"
@@ -80,7 +82,9 @@ extension Screen {
         let block: Character = text.width("█") == 1 ? "█" : "#"
         let digits = BlockDigits.rows(time, scale: layout.scale, block: block)
         for (i, row) in digits.enumerated() {
-            put(&frame, layout.clockTop + i, 2, text.fit(row, layout.columns - 3), Style(status.phase == .paused ? .dim : .accent, bold: true))
+            put(
+                &frame, layout.clockTop + i, 2, text.fit(row, layout.columns - 3),
+                Style(status.phase == .paused ? .dim : .accent, bold: true))
         }
         let x = 2 + BlockDigits.width(time, scale: layout.scale) + 3 * layout.scale
         guard x < layout.columns - 4 else { return }
@@ -129,7 +133,9 @@ extension Screen {
             put(&frame, y, 2, text.fit(model.snapshot == nil ? "Connecting to the daemon…" : "Nothing playing yet.", width), Style(.dim))
         }
         for control in WorkoutLayout(rows: layout.rows, columns: layout.columns).controls(labels: model.controlLabels) {
-            put(&frame, layout.controlsRow, control.columns.lowerBound, text.fit(control.label, layout.columns - control.columns.lowerBound), Style(.accent))
+            put(
+                &frame, layout.controlsRow, control.columns.lowerBound,
+                text.fit(control.label, layout.columns - control.columns.lowerBound), Style(.accent))
         }
     }
 
@@ -141,7 +147,9 @@ extension Screen {
         if !tracks.isEmpty { heading += " (\(min(cursor + 1, tracks.count))/\(tracks.count)) · ★ featured first · Enter plays" }
         put(&frame, layout.recommendedRow, 1, text.fit(heading, layout.columns - 2), Style(.title, bold: true))
         guard !tracks.isEmpty else {
-            put(&frame, layout.cardsTop, 2, text.fit("Finding music at \(status.cadence) \(status.kind.cadenceUnit)…", layout.columns - 3), Style(.dim))
+            put(
+                &frame, layout.cardsTop, 2, text.fit("Finding music at \(status.cadence) \(status.kind.cadenceUnit)…", layout.columns - 3),
+                Style(.dim))
             return
         }
         let first = layout.firstCard(cursor: cursor)
@@ -197,14 +205,21 @@ extension Screen {
                 lines.append(("No workout is running.", Style(.normal, bold: true)))
             }
             lines.append(("", .normal))
-            let choose = [model.keyName(.choosePrevious, in: .workout, preferring: .left), model.keyName(.chooseNext, in: .workout, preferring: .right)]
-                .compactMap { $0 }
+            let choose = [
+                model.keyName(.choosePrevious, in: .workout, preferring: .left),
+                model.keyName(.chooseNext, in: .workout, preferring: .right),
+            ]
+            .compactMap { $0 }
             let start = [model.keyName(.workoutStart, in: .workout), model.keyName(.workoutPlay, in: .workout)].compactMap { $0 }
             lines += [
                 ("Start a workout", Style(.title, bold: true)),
-                ("  Kind      ‹ \(workout.startKind.title) ›" + (choose.isEmpty ? "" : "   \(choose.joined(separator: "/")) choose"), Style(.accent, bold: true)),
                 (
-                    "  Cadence   \(workout.offeredCadence) \(workout.startKind.cadenceUnit)" + (workout.startCadence == nil ? " (the default for \(workout.startKind.rawValue))" : "")
+                    "  Kind      ‹ \(workout.startKind.title) ›" + (choose.isEmpty ? "" : "   \(choose.joined(separator: "/")) choose"),
+                    Style(.accent, bold: true)
+                ),
+                (
+                    "  Cadence   \(workout.offeredCadence) \(workout.startKind.cadenceUnit)"
+                        + (workout.startCadence == nil ? " (the default for \(workout.startKind.rawValue))" : "")
                         + "   t taps it, +/- nudge", .normal
                 ),
                 ("  Target    " + (workout.startMinutes.map { "\($0) min" } ?? "open-ended"), .normal),
@@ -227,7 +242,11 @@ extension Screen {
             ("  Tracks        \(summary.tracksPlayed) played, \(summary.skips) skipped", .normal),
         ]
         if summary.onCadenceShare.isFinite {
-            lines.append(("  On cadence    \(Checked.clamped(summary.onCadenceShare * 100, to: 0...100, rounding: .toNearestOrAwayFromZero)) %", .normal))
+            lines.append(
+                (
+                    "  On cadence    \(Checked.clamped(summary.onCadenceShare * 100, to: 0...100, rounding: .toNearestOrAwayFromZero)) %",
+                    .normal
+                ))
         }
         if let bpm = summary.averageBPM {
             lines.append(("  Average BPM   \(Checked.clamped(bpm, to: 0...999, rounding: .toNearestOrAwayFromZero))", .normal))

@@ -259,7 +259,8 @@ public struct Screen: Sendable {
                 }
             } else {
                 let hint =
-                    hint ?? (model.workout.picking ? model.pickerHint : "? help  / search  : command  Enter play  a add  space pause  q quit")
+                    hint
+                    ?? (model.workout.picking ? model.pickerHint : "? help  / search  : command  Enter play  a add  space pause  q quit")
                 put(&frame, y, 0, text.fit(hint, columns - 1), Style(.dim))
             }
         }

@@ -125,7 +125,8 @@ extension TUIModel {
             workout.picking = true
             let effects = show(.library)
             notice(
-                "Mark with \(keyName(.mark, in: .picker) ?? "v") (/ searches), then \(keyName(.addToWorkout, in: .picker) ?? "enter") adds them to the workout.")
+                "Mark with \(keyName(.mark, in: .picker) ?? "v") (/ searches), then \(keyName(.addToWorkout, in: .picker) ?? "enter") adds them to the workout."
+            )
             return effects
         case .addToWorkout:
             return addPickedToWorkout()
@@ -307,7 +308,9 @@ extension TUIModel {
         func add(_ action: Action, _ what: String) { if let key = keyName(action, in: .workout) { parts.append("\(key) \(what)") } }
         if workout.status != nil {
             add(.tapTempo, "tap")
-            if let up = keyName(.cadenceUp, in: .workout), let down = keyName(.cadenceDown, in: .workout) { parts.append("\(up)/\(down) cadence") }
+            if let up = keyName(.cadenceUp, in: .workout), let down = keyName(.cadenceDown, in: .workout) {
+                parts.append("\(up)/\(down) cadence")
+            }
             add(.workoutPause, "pause")
             add(.workoutEnd, "end")
             add(.pickMusic, "add music")

@@ -29,7 +29,9 @@ struct UICommand {
             OptionSpec(
                 name: "--type", short: "t", value: .choice(WorkoutKind.allCases.map(\.rawValue)),
                 help: "the kind of workout (default running)"),
-            OptionSpec(name: "--minutes", short: "m", value: .number(WorkoutCommand.minutesRange), help: "a target length; the screen counts down to it"),
+            OptionSpec(
+                name: "--minutes", short: "m", value: .number(WorkoutCommand.minutesRange),
+                help: "a target length; the screen counts down to it"),
             OptionSpec(
                 name: "--cadence", short: "c", value: .number(WorkoutCommand.cadenceRange),
                 help: "steps (or pedal turns) a minute to match the music to (default: the kind's)"),

@@ -33,6 +33,8 @@ import Testing
         let help = Shell.run(PlayCommandTests.segue, ["workout", "--help"], environment: environment, timeout: 30)
         #expect(help.exitCode == 0)
         #expect(help.stdoutText.hasPrefix("usage: segue workout [--type running|cycling|walking|hiit|other] [--minutes N] [--cadence N]"))
-        #expect(Shell.run(PlayCommandTests.segue, ["--help"], environment: environment, timeout: 30).stdoutText.contains("  segue workout [--type"))
+        #expect(
+            Shell.run(PlayCommandTests.segue, ["--help"], environment: environment, timeout: 30).stdoutText.contains(
+                "  segue workout [--type"))
     }
 }

@@ -141,7 +141,8 @@ import Workout
 
     @Test func nowPlayingShowsTheTrackAndItsControlsWhichClick() throws {
         var d = Self.onWorkout(Self.status())
-        let entry = #"{"id":4,"title":"Run Song","subtitle":"Road Band — Long Road","item":{"location":"itunes:9","title":"Run Song","artist":"Road Band","album":"Long Road","duration":201}}"#
+        let entry =
+            #"{"id":4,"title":"Run Song","subtitle":"Road Band — Long Road","item":{"location":"itunes:9","title":"Run Song","artist":"Road Band","album":"Long Road","duration":201}}"#
         d.line(DaemonLines.event(DaemonLines.snapshot(current: entry, position: 83, duration: 201, length: 5)))
         let screen = d.screen()
         let layout = WorkoutLayout(rows: 24, columns: 80)
@@ -183,15 +184,18 @@ import Workout
 
         // The daemon answers End with the workout's summary (and then says, in an event, that none runs).
         let summary = WorkoutSummary(
-            kind: .running, startedAt: 1_700_000_000, duration: 1930, cadence: 170, tracksPlayed: 9, onCadenceShare: 0.94, averageBPM: 171.4,
+            kind: .running, startedAt: 1_700_000_000, duration: 1930, cadence: 170, tracksPlayed: 9, onCadenceShare: 0.94,
+            averageBPM: 171.4,
             skips: 2)
         let before = d.sent.count
-        d.take(d.model.handle(.reply(id: .number(Double(d.id("workout end")!)), result: .success(.workouts([summary])), text: ""), now: d.now))
+        d.take(
+            d.model.handle(.reply(id: .number(Double(d.id("workout end")!)), result: .success(.workouts([summary])), text: ""), now: d.now))
         d.workoutEvent(nil)
         #expect(d.lines(since: before).isEmpty, "the summary came with the answer: nothing more to ask")
         let screen = d.screen().joined(separator: "\n")
         for line in [
-            "Workout ended · Running", "Duration      32:10", "Tracks        9 played, 2 skipped", "On cadence    94 %", "Average BPM   171",
+            "Workout ended · Running", "Duration      32:10", "Tracks        9 played, 2 skipped", "On cadence    94 %",
+            "Average BPM   171",
             "Start a workout",
         ] {
             #expect(screen.contains(line), "\(line) in\n\(screen)")
@@ -228,9 +232,11 @@ import Workout
         let before = d.sent.count
         d.key(.character("s"))
         #expect(d.lines(since: before) == ["workout start cycling --cadence 95"])
-        d.workoutReply("workout start", WorkoutStatus(
-            kind: .cycling, phase: .running, elapsed: 0, target: nil, cadence: 95, currentBPM: nil, onCadence: nil, recommended: [],
-            tracksPlayed: 0, skips: 0))
+        d.workoutReply(
+            "workout start",
+            WorkoutStatus(
+                kind: .cycling, phase: .running, elapsed: 0, target: nil, cadence: 95, currentBPM: nil, onCadence: nil, recommended: [],
+                tracksPlayed: 0, skips: 0))
         screen = d.screen().joined(separator: "\n")
         #expect(screen.contains("Workout · Cycling · running"))
         #expect(screen.contains("Open-ended"))
@@ -341,7 +347,8 @@ import Workout
             let frame = Screen().render(d.model, now: d.now)
             for span in frame.spans {
                 #expect(span.row >= 0 && span.row < rows, "\(rows)x\(columns): row \(span.row)")
-                #expect(span.column >= 0 && span.column + TextFit.standard.columns(span.text) <= columns, "\(rows)x\(columns): \(span.text)")
+                #expect(
+                    span.column >= 0 && span.column + TextFit.standard.columns(span.text) <= columns, "\(rows)x\(columns): \(span.text)")
             }
         }
     }
