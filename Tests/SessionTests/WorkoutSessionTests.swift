@@ -76,6 +76,7 @@ import Workout
         let rig = try WorkoutRig()
         try rig.workout(.start(.running, cadence: nil, minutes: nil))
         let before = rig.locations
+        try #require(!before.isEmpty)
         let pick = try #require(WorkoutRig.songs.map { "itunes:\($0.id)" }.first { WorkoutRig.fits($0) && !before.contains($0) })
         try rig.workout(.play(pick))
         #expect(rig.session.snapshot.current?.item.location == pick)
