@@ -177,6 +177,27 @@ import Workout
         #expect(!second.analyzer.calls.contains(WorkoutRig.preview("itunes:613")))
     }
 
+    @Test func aFileIsAnalysedAgainOnlyWhenItChanges() throws {
+        let path = Fixtures.temporaryDirectory() + "/run.mp3"
+        Shell.writeFile(path, [UInt8](repeating: 1, count: 100))
+        let analyzer = FakeTempoAnalyzer([path: 128])
+        let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
+        let session = Session(
+            player: MusicPlayer.silent(), catalog: nil, library: library, workout: WorkoutSetup(analyze: analyzer.estimate))
+        defer { session.shutdown() }
+        func bpm() throws -> Double? {
+            guard case .tempo(let reports) = try session.perform(.tempo([path])).get() else { throw RigFailure("no reports") }
+            return reports.first?.estimate?.bpm
+        }
+        #expect(try bpm() == 128)
+        #expect(try bpm() == 128)
+        #expect(analyzer.calls == [path])
+        // Edited (another size): its stored tempo no longer answers for it.
+        Shell.writeFile(path, [UInt8](repeating: 2, count: 200))
+        #expect(try bpm() == 128)
+        #expect(analyzer.calls == [path, path])
+    }
+
     @Test func aTempoThatCannotBeFoundIsASentenceAndTheOthersGoOn() throws {
         let rig = try WorkoutRig(failing: ["itunes:601"])
         guard case .tempo(let reports) = try rig.session.perform(.tempo(["itunes:601", "itunes:602"])).get() else {
