@@ -43,6 +43,21 @@ import Workout
         #expect(Set(rig.locations).count == rig.locations.count, "a track came again: \(rig.locations)")
         #expect(rig.session.snapshot.state.playbackStatus == .playing)
         #expect(try rig.status().tracksPlayed >= first.count)
+        // The artists playing brought their top songs in.
+        #expect(rig.catalog.calls.contains { $0.hasPrefix("artistTopSongs(") })
+    }
+
+    @Test func whatPlaysKeepsPlayingAndTheWorkoutFollowsIt() throws {
+        let rig = try WorkoutRig()
+        _ = try rig.session.perform(.add(["/music/mine.mp3"], position: .tail)).get()
+        try #require(rig.session.snapshot.state.playbackStatus == .playing)
+        try rig.workout(.start(.running, cadence: nil, minutes: nil))
+        // The user's track stays current; the workout's come after it once the queue runs short.
+        #expect(rig.session.snapshot.current?.item.location == "/music/mine.mp3")
+        #expect(try rig.status().tracksPlayed == 1)
+        #expect(Poll.until(timeout: 10) { rig.locations.count > 1 })
+        #expect(rig.locations.first == "/music/mine.mp3")
+        #expect(rig.locations.dropFirst().allSatisfy { WorkoutRig.fits($0) })
     }
 
     @Test func theCrossfadeIsTheWorkoutsWhileItRunsAndTheUsersAfter() throws {
