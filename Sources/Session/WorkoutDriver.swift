@@ -67,7 +67,9 @@ final class WorkoutDriver: Sendable {
 
     /// What a step decided to do once the lock is released.
     private enum Effect {
-        case publish(SessionEvent)
+        /// A status for observers, unless the workout it belongs to ended meanwhile (so no status
+        /// follows the end's nil).
+        case status(WorkoutStatus, generation: Int)
         case append([PlayableItem], generation: Int)
         case gatherMore(generation: Int)
         case topSongs(String, generation: Int)
@@ -257,7 +259,7 @@ final class WorkoutDriver: Sendable {
             guard s.workout != nil else { return nil }
             var effects = apply(s.workout!.handle(event), in: &s, now: now)
             let status = s.workout?.status(at: now)
-            if let status, !effects.contains(where: Self.isStatus) { effects.append(.publish(.workout(status))) }
+            if let status, !effects.contains(where: Self.isStatus) { effects.append(.status(status, generation: s.generation)) }
             return status.map { ($0, effects) }
         }
         guard let result else { throw CommandError.failed("No workout is running; start one with `workout start`.") }
@@ -313,7 +315,7 @@ final class WorkoutDriver: Sendable {
                 effects += apply(s.workout!.handle(.queueAhead(seconds: Self.secondsAhead(in: queue), at: now)), in: &s, now: now)
             }
             if !news.isEmpty, let status = s.workout?.status(at: now), !effects.contains(where: Self.isStatus) {
-                effects.append(.publish(.workout(status)))
+                effects.append(.status(status, generation: s.generation))
             }
             return effects
         }
@@ -477,7 +479,7 @@ final class WorkoutDriver: Sendable {
                 s.pending += 1
                 effects.append(.gatherMore(generation: s.generation))
             case .statusChanged:
-                if let status = s.workout?.status(at: now) { effects.append(.publish(.workout(status))) }
+                if let status = s.workout?.status(at: now) { effects.append(.status(status, generation: s.generation)) }
             case .finished(let summary):
                 effects += finish(summary, in: &s)
             }
@@ -499,7 +501,8 @@ final class WorkoutDriver: Sendable {
     private func carry(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .publish(let event): publish(event)
+            case .status(let status, let generation):
+                if isCurrent(generation) { publish(.workout(status)) }
             case .append(let items, let generation):
                 guard isCurrent(generation) else { continue }
                 let before = player.moment
@@ -547,7 +550,7 @@ final class WorkoutDriver: Sendable {
     }
 
     private static func isStatus(_ effect: Effect) -> Bool {
-        if case .publish(.workout) = effect { return true }
+        if case .status = effect { return true }
         return false
     }
 
