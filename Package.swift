@@ -20,6 +20,9 @@ let package = Package(
         // libcurl has no pkgConfig on purpose: its .pc adds -lcurl, and the shim dlopens libcurl at
         // first use instead (Sources/CCurl/shim.h). <curl/curl.h> is on the default include path.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // FFTW (single precision) has no pkgConfig on purpose, like libcurl: the shim dlopens
+        // libfftw3f at the first tempo analysis (Sources/CFFTW/shim.h). <fftw3.h> is on the default path.
+        .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure core.
@@ -56,6 +59,8 @@ let package = Package(
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
+        // The FFT tempo analysis runs on (Tempo's SpectrumTransform over FFTW, loaded at first use).
+        .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "POSIXSupport"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
         .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
@@ -66,7 +71,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
-                "SQLiteStore", "Tempo", "Workout",
+                "SQLiteStore", "Tempo", "FFTW", "Workout",
                 "Session", "WireProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
         ),
@@ -96,7 +101,7 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
-        .testTarget(name: "TempoTests", dependencies: ["Tempo", "TestSupport"]),
+        .testTarget(name: "TempoTests", dependencies: ["Tempo", "FFTW", "segue", "Audio", "Decoders", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(

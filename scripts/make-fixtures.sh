@@ -4,8 +4,9 @@
 # Left and right carry different tones so that a channel swap shows.
 set -euo pipefail
 dir=${1:-.build/fixtures}
-# The stamp is this script's checksum: editing the script remakes the fixtures.
-stamp=$(sha1sum < "${BASH_SOURCE[0]}")
+# The stamp is the checksum of this script and the drum generator: editing either remakes the fixtures.
+drums=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/drums.py
+stamp=$(cat "${BASH_SOURCE[0]}" "$drums" | sha1sum)
 mkdir -p "$dir"
 cd "$dir"
 [ "$(cat .complete 2>/dev/null)" = "$stamp" ] && exit 0
@@ -61,4 +62,37 @@ for i in range(len(mp3) // 2, len(mp3) // 2 + 3000, 5):
     mp3[i] ^= 0xFF
 open("corrupt.mp3", "wb").write(mp3)
 PY
+# The tempo suite (Tests/TempoTests, scripts/bench.py): 36 drum loops of 30 s, four styles at
+# 36 tempos from 90 to 177.5 BPM, with 0, 3 or 6 ms of timing jitter, alternately MP3 and M4A.
+# manifest.tsv: file, true BPM, style, jitter in ms.
+mkdir -p tempo
+styles=(rock four halftime syncopated)
+: > tempo/manifest.tsv
+for i in 0 1 2 3 4 5 6 7 8; do
+  for k in 0 1 2 3; do
+    n=$((i * 4 + k))
+    bpm=$(python3 -c "print(90 + $n * 2.5)")
+    jitter=$(((i + k) % 3 * 3))
+    style=${styles[$k]}
+    name=$(printf '%02d-%s-%s' "$n" "$style" "$bpm")
+    python3 "$drums" --style "$style" --bpm "$bpm" --jitter-ms "$jitter" --seed "$n" tempo/clip.wav
+    if [ $((n % 2)) = 0 ]; then
+      lame --quiet -b 128 tempo/clip.wav "tempo/$name.mp3"; file=$name.mp3
+    else
+      aac -i tempo/clip.wav -c:a aac -b:a 128k -movflags +faststart "tempo/$name.m4a"; file=$name.m4a
+    fi
+    printf '%s\t%s\t%s\t%s\n' "$file" "$bpm" "$style" "$jitter" >> tempo/manifest.tsv
+  done
+done
+# The octave trap at a running cadence, and the same loop tagged 128 BPM (TBPM, MP4 tmpo): the tag must win.
+python3 "$drums" --style halftime --bpm 170 --jitter-ms 3 --seed 99 tempo/clip.wav
+lame --quiet -b 128 tempo/clip.wav tempo/halftime-170.mp3
+lame --quiet -b 128 --tv TBPM=128 tempo/clip.wav tempo/tagged-128.mp3
+aac -i tempo/clip.wav -c:a aac -b:a 128k -movflags +faststart -metadata tmpo=128 tempo/tagged-128.m4a
+# A tag out of range is ignored (the analysis answers instead).
+lame --quiet -b 128 --tv TBPM=0 tempo/clip.wav tempo/tagged-0.mp3
+# Silence: decodable, but no tempo.
+sox -n -r 44100 -c 2 -b 16 tempo/clip.wav trim 0 10
+lame --quiet -b 128 tempo/clip.wav tempo/silence.mp3
+rm -f tempo/clip.wav
 echo "$stamp" > .complete

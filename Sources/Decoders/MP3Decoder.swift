@@ -150,6 +150,7 @@ public final class MP3Decoder: AudioDecoder {
                 if id == "TRCK", let value = Self.string(field.text) {
                     (metadata.trackNumber, metadata.trackCount) = Self.trackNumber(value)
                 }
+                if id == "TBPM", let value = Self.string(field.text) { metadata.bpm = Self.tempo(value) }
             }
         } else if let tags = v1?.pointee {
             func field<T>(_ t: T) -> String? {
@@ -168,6 +169,14 @@ public final class MP3Decoder: AudioDecoder {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         func number(_ part: Substring) -> Int? { Checked.int(String(part).trimmingSpaces, in: Limits.trackNumbers) }
         return (parts.first.flatMap(number), parts.count > 1 ? number(parts[1]) : nil)
+    }
+
+    /// ID3's TBPM text, "128" (some taggers write "128.5"): the tempo when it is a number in
+    /// `TrackMetadata.tagTempoRange`.
+    static func tempo(_ text: String) -> Double? {
+        let trimmed = text.trimmingSpaces
+        guard trimmed.count <= 16 else { return nil }
+        return TrackMetadata.tagTempo(Double(trimmed))
     }
 
     private static func text(_ s: UnsafeMutablePointer<mpg123_string>?) -> String? {

@@ -14,7 +14,7 @@ enum SegueCLI {
     static var declarations: [SubcommandSpec] {
         [
             UICommand.declaration, PlayOptions.declaration, CatalogCommand.searchDeclaration, CatalogCommand.lookupDeclaration,
-            DaemonCommand.declaration, CtlCommand.declaration,
+            DaemonCommand.declaration, CtlCommand.declaration, TempoCommand.declaration,
         ]
     }
 
@@ -82,6 +82,8 @@ enum SegueCLI {
             return run(first == "search" ? CatalogCommand.searchDeclaration : CatalogCommand.lookupDeclaration) {
                 try CatalogCommand.parse(first, rest)?.run()
             }
+        case "tempo":
+            return run(TempoCommand.declaration) { try TempoCommand(parsing: rest)?.run() }
         case "play":
             return run(PlayOptions.declaration) {
                 try PlayOptions(parsing: rest).map { PlayCommand(options: $0).run() }

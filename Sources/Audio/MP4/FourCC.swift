@@ -78,6 +78,7 @@ enum FourCC {
     static let mean = code("mean")
     static let name = code("name")
     static let freeform = code("----")
+    static let tempo = code("tmpo")
     static let title = code("\u{A9}nam")
     static let artist = code("\u{A9}ART")
     static let album = code("\u{A9}alb")

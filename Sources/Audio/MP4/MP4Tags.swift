@@ -42,6 +42,7 @@ struct MP4Tags: Sendable {
                     case FourCC.album: metadata.album = Self.text(of: item, in: bytes) ?? metadata.album
                     case FourCC.albumArtist: albumArtist = Self.text(of: item, in: bytes) ?? albumArtist
                     case FourCC.trackNumber: readTrackNumber(item, in: bytes)
+                    case FourCC.tempo: readTempo(item, in: bytes)
                     case FourCC.freeform: readFreeform(item, in: bytes)
                     default: break
                     }
@@ -86,6 +87,14 @@ struct MP4Tags: Sendable {
         guard (try? reader.skip(2)) != nil, let number = try? reader.u16(), Limits.trackNumbers.contains(Int(number)) else { return }
         metadata.trackNumber = Int(number)
         if let total = try? reader.u16(), Limits.trackNumbers.contains(Int(total)) { metadata.trackCount = Int(total) }
+    }
+
+    /// `tmpo`: the BPM as a big-endian integer (ffmpeg and iTunes write 16 bits; 8 and 32 occur);
+    /// kept only within `TrackMetadata.tagTempoRange`.
+    private mutating func readTempo(_ item: MP4Box, in bytes: [UInt8]) {
+        guard let value = Self.dataValue(of: item, in: bytes), (1...4).contains(value.count) else { return }
+        let number = value.reduce(0) { $0 << 8 | Int($1) }
+        metadata.bpm = TrackMetadata.tagTempo(Double(number))
     }
 
     /// A `----` item: `mean` (domain), `name` (key) and `data`; only com.apple.iTunes/iTunSMPB is used.
