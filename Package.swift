@@ -79,7 +79,10 @@ let package = Package(
         // `make bench`'s in-process measurements (latencies, idle cost, the UI's keystroke cost); not installed.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport", "Workout", "WorkoutSimulation"]
+            dependencies: [
+                "Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport",
+                "Workout", "WorkoutSimulation",
+            ]
         ),
         // A workout run on a manual clock over a generated pool: shared by WorkoutTests and segue-bench.
         .target(name: "WorkoutSimulation", dependencies: ["Workout"], path: "Tests/WorkoutSimulation"),

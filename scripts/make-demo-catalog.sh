@@ -256,7 +256,9 @@ def encode(album, song, number, count, wav, path):
                 "-metadata", f"album={album['name']}", "-metadata", f"track={number}/{count}",
                 "-metadata", f"tmpo={bpm}", path)
         else:
-            run("lame", "--quiet", "-m", "m", "-b", "40", "--resample", "44.1", "--id3v2-only", "--id3v2-utf16",
+            # ABR, not CBR: a 40 kbps mono CBR frame is too small for LAME's gapless (Xing/Info)
+            # tag, and without it decoders play 41 ms of encoder padding at the end.
+            run("lame", "--quiet", "-m", "m", "--abr", "40", "--resample", "44.1", "--id3v2-only", "--id3v2-utf16",
                 "--tt", title, "--ta", artist, "--tl", album["name"], "--tn", f"{number}/{count}",
                 "--tv", f"TBPM={bpm}", wav, path)
         return

@@ -1,4 +1,5 @@
 import Checked
+import Session
 
 /// How a client reads the numbers in a daemon's lines. Whatever answers on the socket may be an
 /// older or newer daemon, or an impostor: a length of 1e300, a negative position or a volume of
@@ -29,4 +30,32 @@ extension KeyedDecodingContainer {
     func count(_ key: Key) throws -> Int {
         max(0, try decode(Int.self, forKey: key))
     }
+
+    /// A tempo in beats a minute, `WireNumbers.bpmRange`; nil when absent, null, not a number or
+    /// outside it (a BPM of 0 or 1e300 is no tempo).
+    func bpm(_ key: Key) -> Double? {
+        guard let value = try? decodeIfPresent(Double.self, forKey: key) else { return nil }
+        return WireNumbers.bpmRange.contains(value) ? value : nil
+    }
+
+    /// A cadence that must be there, brought into `WorkoutCommand.cadenceRange` and rounded.
+    /// Throws when it is missing or not a number.
+    func cadence(_ key: Key) throws -> Int {
+        let range = WorkoutCommand.cadenceRange
+        return Checked.clamped(try decode(Double.self, forKey: key), to: range, rounding: .toNearestOrAwayFromZero)
+    }
+
+    /// Seconds on a workout's stopwatch that must be there, brought into 0…`WireNumbers.maxWorkoutSeconds`
+    /// (NaN reads as 0). Throws when it is missing or not a number.
+    func stopwatch(_ key: Key) throws -> Double {
+        try clamped(key, to: 0...WireNumbers.maxWorkoutSeconds)
+    }
+}
+
+/// The ranges of the workout and tempo numbers a client reads (docs/protocol.md).
+enum WireNumbers {
+    /// Tempos a client shows; anything else is dropped.
+    static let bpmRange: ClosedRange<Double> = 1...1000
+    /// The longest stopwatch reading or workout length a client shows (about 115 days).
+    static let maxWorkoutSeconds: Double = 10_000_000
 }

@@ -57,10 +57,11 @@ struct WorkoutRanker {
         for index in pool.entries.indices {
             let entry = pool.entries[index]
             let location = entry.track.location
-            guard location != plays.current, !plays.isPending(location) else { continue }
+            let mark = plays.marks[location]
+            guard location != plays.current, mark?.pending != true else { continue }
             let repeatsArtist = previous != nil && entry.artist == previous
             let rank = rank(entry, index: index)
-            if let started = plays.lastStarted[location], now - started < WorkoutRules.repeatWindow {
+            if let started = mark?.started, PlayHistory.playedRecently(mark, at: now) {
                 let older = oldest.map {
                     repeatsArtist != $0.repeatsArtist ? !repeatsArtist : started != $0.started ? started < $0.started : rank < $0.rank
                 }

@@ -20,8 +20,9 @@ public struct WorkoutSession: Sendable {
     /// since; nil before the first report.
     var queuedAhead: Double?
     var demand = CandidateDemand()
-    /// The pool as last surveyed (after anything that changes it or the cadence).
+    /// The pool as last surveyed (after anything that changes it or the cadence), and when.
     var survey = WorkoutSurvey()
+    var surveyedAt: Double?
     /// What front ends were last told, to emit `statusChanged` only when that changes.
     var shown: ShownStatus?
 
@@ -84,7 +85,10 @@ public struct WorkoutSession: Sendable {
         case .tick:
             closeSegment(at: now)
         }
-        if resurvey || !actions.isEmpty { survey = WorkoutSurvey(pool: pool, plays: plays, cadence: cadence, at: now) }
+        if resurvey || !actions.isEmpty {
+            survey = WorkoutSurvey(pool: pool, plays: plays, cadence: cadence, at: now)
+            surveyedAt = now
+        }
         if demand.shouldAsk(fitting: survey.fittingFresh, at: now) { actions.append(.needCandidates) }
         let status = shownStatus(at: now)
         if status != shown {
@@ -97,11 +101,12 @@ public struct WorkoutSession: Sendable {
     /// The status at monotonic time `now` (a time before the latest event reads as that event's).
     public func status(at now: Double) -> WorkoutStatus {
         let now = clock.reading(now)
-        let bpm = currentBPM
+        // The survey of the last event is exact at its time (the usual call: an event, then its status).
+        let survey = surveyedAt == now ? survey : WorkoutSurvey(pool: pool, plays: plays, cadence: cadence, at: now)
         return WorkoutStatus(
             kind: kind, phase: phase, elapsed: stopwatch.elapsed(at: now), target: stopwatch.target, cadence: cadence,
-            currentBPM: bpm, onCadence: onCadence, recommended: WorkoutSurvey(pool: pool, plays: plays, cadence: cadence, at: now).recommended,
-            tracksPlayed: plays.tracksPlayed, skips: plays.skips)
+            currentBPM: currentBPM, onCadence: onCadence, recommended: survey.recommended, tracksPlayed: plays.tracksPlayed,
+            skips: plays.skips)
     }
 
     /// The tempo of the track playing, when it is in the pool and analysed.

@@ -1,8 +1,9 @@
+import Workout
+import WorkoutSimulation
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Workout
-import WorkoutSimulation
 
 /// Issue 12's simulated workout: 45 minutes at 170 spm over a generated pool of 10,000 tracks
 /// (tempos 60–200, 600 artists, 30-s tracks, every 7th skipped), driven on a manual clock

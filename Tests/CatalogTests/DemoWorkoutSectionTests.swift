@@ -134,6 +134,11 @@ import Testing
             // MP3: an ID3v2 TBPM frame whose text is the tempo; M4A: a `tmpo` atom, a 16-bit integer.
             if path.hasSuffix(".mp3") {
                 #expect(Self.id3Text(file, frame: "TBPM") == String(bpm), "\(path)")
+                // And LAME's gapless tag in the first frame, so a decoder plays no padding after
+                // the song (a workout goes on into the next one without a gap).
+                let audio = Self.id3End(file)
+                let first = file[audio..<min(file.count, audio + 200)]
+                #expect(Self.contains(first, "Xing") || Self.contains(first, "Info"), "\(path) has no gapless tag")
             } else {
                 #expect(Self.mp4Tempo(file) == bpm, "\(path)")
             }
@@ -257,6 +262,18 @@ import Testing
             at += 10 + length
         }
         return nil
+    }
+
+    /// Where the audio starts: after the ID3v2 tag, if there is one.
+    static func id3End(_ file: [UInt8]) -> Int {
+        guard file.count > 10, file[0] == 0x49, file[1] == 0x44, file[2] == 0x33 else { return 0 }
+        return min(file.count, 10 + (0..<4).reduce(0) { $0 << 7 | Int(file[6 + $1] & 0x7F) })
+    }
+
+    static func contains(_ bytes: ArraySlice<UInt8>, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (bytes.startIndex...(bytes.endIndex - needle.count)).contains { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     /// The value of the first `tmpo` item's `data` atom (a big-endian 16-bit integer).

@@ -15,7 +15,8 @@ import Workout
         // 170.1 and 170.6 are both within half a percent: the featured one first; 170.9 is
         // a step further, featured or not.
         var session = WorkoutSession.running(pool: [
-            track("closer", bpm: 170.1), track("featured", bpm: 170.6, featured: true), track("further featured", bpm: 170.9, featured: true),
+            track("closer", bpm: 170.1), track("featured", bpm: 170.6, featured: true),
+            track("further featured", bpm: 170.9, featured: true),
         ])
         #expect(session.queue(3, at: 1) == ["featured", "closer", "further featured"])
     }
@@ -48,7 +49,8 @@ import Workout
     }
 
     @Test func repeatsOnlyWhenThePoolIsExhaustedLeastRecentlyPlayedFirst() {
-        var session = WorkoutSession.running(pool: [track("a", bpm: 170), track("b", bpm: 170), track("slow", bpm: 120)])
+        // "b" is the closer fit, but "a" played longer ago.
+        var session = WorkoutSession.running(pool: [track("a", bpm: 171), track("b", bpm: 170), track("slow", bpm: 120)])
         _ = session.handle(.trackStarted(location: "a", at: 0))
         #expect(session.queue(1, at: 1) == ["b"])
         _ = session.handle(.trackStarted(location: "b", at: 30))
@@ -60,10 +62,13 @@ import Workout
     }
 
     @Test func aSongMayReturnOnlyAfterAnHour() {
-        var session = WorkoutSession.running(pool: [track("a", bpm: 170), track("b", bpm: 170.5), track("slow", bpm: 120)])
+        var session = WorkoutSession.running(pool: [
+            track("a", bpm: 170), track("b", bpm: 170.5), track("slow", bpm: 120), track("slower", bpm: 119),
+        ])
         _ = session.handle(.trackStarted(location: "a", at: 0))
         _ = session.handle(.trackStarted(location: "b", at: 30))
         #expect(session.queue(1, at: 3_599) == ["slow"])
+        // An hour after it started, "a" is fresh again and fits: it comes before "slower".
         #expect(session.queue(1, at: 3_600) == ["a"])
     }
 
