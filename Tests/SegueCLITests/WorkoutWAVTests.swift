@@ -66,6 +66,10 @@ import Workout
         }
         try #require(three, "three tracks started within 60 s; the last status: \(String(describing: last))")
 
+        // Pausing holds the music too, so the file stops growing (the output is not paced).
+        let pause = ctl("workout", "pause")
+        guard case .workout(let paused?) = try result(pause) else { throw WireError.unreadableReply(pause.stdoutText) }
+        #expect(paused.phase == .paused)
         let end = ctl("workout", "end")
         try #require(end.exitCode == 0, "workout end: \(end.stderr)")
         guard case .workouts(let summaries) = try result(end), let summary = summaries.first else {
