@@ -83,7 +83,11 @@ extension TempoEstimator {
             let n = p.count
             for lag in 0...maxLag {
                 var sum: Float = 0
-                for i in 0..<(n - lag) { sum += p[i] * p[i + lag] }
+                var i = 0
+                while i < n - lag {
+                    sum += p[i] * p[i + lag]
+                    i += 1
+                }
                 r[lag] = Double(sum) / Double(n - lag)
             }
         }
