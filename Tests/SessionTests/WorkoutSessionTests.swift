@@ -222,6 +222,12 @@ import Workout
         #expect(reports[0].estimate == nil)
         #expect(reports[0].error == "\(WorkoutRig.preview("itunes:601")) could not be decoded.")
         #expect(reports[1].estimate?.bpm == 172)
+        // An id the catalog does not have is said so, without analysing anything.
+        guard case .tempo(let unknown) = try rig.session.perform(.tempo(["itunes:4242"])).get() else {
+            throw RigFailure("tempo gave no reports")
+        }
+        #expect(unknown == [TempoReport(item: "itunes:4242", error: "The catalog has no song with the id 4242.")])
+        #expect(!rig.analyzer.calls.contains { $0.contains("4242") })
     }
 
     @Test func commandsWithoutAWorkoutAreSentences() throws {
