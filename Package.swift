@@ -107,8 +107,8 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "Tempo", "Workout", "TestSupport",
-                "POSIXSupport",
+                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "Tempo", "Workout",
+                "TestSupport", "POSIXSupport",
             ]),
         .testTarget(
             name: "DaemonTests",

@@ -1,4 +1,5 @@
 import MusicModel
+
 /// The library's tables, as a list of migration steps keyed on `PRAGMA user_version`.
 ///
 /// Step `n` (1-based) takes a database from version `n - 1` to `n`. Steps are only ever appended:

@@ -281,16 +281,20 @@ public final class Session: Sendable {
         // (streamed from the preview host, not the rate-limited catalog).
         let items = words.map(item)
         let ids = items.compactMap { $0.parsedLocation?.catalogID }
-        var songs: [String: Song] = [:]
+        var songs: [String: Song]?
         if !ids.isEmpty, let catalog, let found = try? catalog.lookupSongs(ids: ids) {
             songs = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
         return zip(words, items).map { word, item in
             var item = item
-            let song = item.parsedLocation?.catalogID.flatMap { songs[$0] }
+            let id = item.parsedLocation?.catalogID
+            let song = id.flatMap { songs?[$0] }
             if let song {
                 item.title = song.title
                 item.artist = song.artistName
+            } else if let id, songs != nil, tempo.cached(item) == nil {
+                // The catalog answered without it: nothing to analyse.
+                return TempoReport(item: word, error: "The catalog has no song with the id \(id).")
             }
             do {
                 let estimate = try tempo.estimate(item, preview: song?.previewURL, cadence: cadence)

@@ -161,7 +161,9 @@ final class WorkoutDriver: Sendable {
             s.moreAsked = true
             s.news = []
             var effects: [Effect] = []
-            if let something { effects += apply(s.workout!.handle(.trackStarted(location: something.item.location, at: now)), in: &s, now: now) }
+            if let something {
+                effects += apply(s.workout!.handle(.trackStarted(location: something.item.location, at: now)), in: &s, now: now)
+            }
             effects += apply(s.workout!.handle(.queueAhead(seconds: Self.secondsAhead(in: moment.queue), at: now)), in: &s, now: now)
             return (s.generation, s.workout!.status(at: now), effects)
         }
@@ -508,14 +510,21 @@ final class WorkoutDriver: Sendable {
                 let before = player.moment
                 let ids = player.insert(items, position: .tail)
                 // The queue had run out (or never started): play the new tracks now.
-                if before.state.playbackStatus == .stopped, let first = ids.first, state.withLock({ $0.workout?.status(at: setup.monotonic()).phase }) != .paused {
+                if before.state.playbackStatus == .stopped, let first = ids.first,
+                    state.withLock({ $0.workout?.status(at: setup.monotonic()).phase }) != .paused
+                {
                     if before.queue.currentEntry != nil { try? player.setCurrentEntry(first) }
                     try? player.play()
                 }
                 state.withLockBroadcast { s in if s.generation == generation { s.appended += 1 } }
             case .gatherMore(let generation):
                 let queued = worker.submit { [self] in
-                    defer { state.withLockBroadcast { $0.pending -= 1; $0.moreAsked = false } }
+                    defer {
+                        state.withLockBroadcast {
+                            $0.pending -= 1
+                            $0.moreAsked = false
+                        }
+                    }
                     guard isCurrent(generation) else { return }
                     // More of what plays: the top songs of the pool's artists not asked yet, then the charts.
                     let artists = state.withLock { s -> [String] in
@@ -531,7 +540,12 @@ final class WorkoutDriver: Sendable {
                     catalogWorkDone()
                     offer(found, generation: generation)
                 }
-                if !queued { state.withLockBroadcast { $0.pending -= 1; $0.moreAsked = false } }
+                if !queued {
+                    state.withLockBroadcast {
+                        $0.pending -= 1
+                        $0.moreAsked = false
+                    }
+                }
             case .topSongs(let artist, let generation):
                 let queued = worker.submit { [self] in
                     defer { state.withLockBroadcast { $0.pending -= 1 } }
@@ -561,4 +575,3 @@ final class WorkoutDriver: Sendable {
         worker.stop()
     }
 }
-

@@ -50,27 +50,36 @@ struct OnsetEnvelope {
         var frame = [Float](repeating: 0, count: n)
         var power = [Float](repeating: 0, count: bins)
         var loudest: Float = -.infinity
-        for t in 0..<frames {
-            frame.withUnsafeMutableBufferPointer { f in
-                for i in 0..<n { f[i] = samples[t * hop + i] * window[i] }
-            }
-            frame.withUnsafeBufferPointer { f in
-                power.withUnsafeMutableBufferPointer { transform.powerSpectrum(of: f, into: $0) }
-            }
-            spectrum.withUnsafeMutableBufferPointer { s in
-                let row = t * bands
-                for k in 1..<bins {
-                    let lower = band[k]
-                    if lower < 0 { continue }
-                    let p = power[k], w = weight[k]
-                    // Band j (1...bands) is stored at j - 1; the edges 0 and bands + 1 are no band.
-                    if lower >= 1 { s[row + lower - 1] += p * (1 - w) }
-                    if lower + 1 <= bands { s[row + lower] += p * w }
-                }
-                for b in row..<(row + bands) {
-                    let db = 10 * log10(max(s[b], 1e-10))
-                    s[b] = db
-                    if db > loudest { loudest = db }
+        // Unsafe buffers in the loops below: they run a few million times per clip, and bounds
+        // checks on every access would cost more than the FFT (all indices are in range by construction).
+        band.withUnsafeBufferPointer { band in
+            weight.withUnsafeBufferPointer { weight in
+                window.withUnsafeBufferPointer { window in
+                    frame.withUnsafeMutableBufferPointer { f in
+                        power.withUnsafeMutableBufferPointer { power in
+                            spectrum.withUnsafeMutableBufferPointer { s in
+                                for t in 0..<frames {
+                                    let start = t * hop
+                                    for i in 0..<n { f[i] = samples[start + i] * window[i] }
+                                    transform.powerSpectrum(of: UnsafeBufferPointer(f), into: power)
+                                    let row = t * bands
+                                    for k in 1..<bins {
+                                        let lower = band[k]
+                                        if lower < 0 { continue }
+                                        let p = power[k], w = weight[k]
+                                        // Band j (1...bands) is stored at j - 1; the edges 0 and bands + 1 are no band.
+                                        if lower >= 1 { s[row + lower - 1] += p * (1 - w) }
+                                        if lower + 1 <= bands { s[row + lower] += p * w }
+                                    }
+                                    for b in row..<(row + bands) {
+                                        let db = 10 * log10(max(s[b], 1e-10))
+                                        s[b] = db
+                                        if db > loudest { loudest = db }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

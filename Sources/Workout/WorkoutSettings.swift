@@ -106,6 +106,8 @@ public struct WorkoutSettings: Sendable, Equatable {
     private static func isCatalogID(_ text: String) -> Bool { ItemLocation.isCatalogID(text) }
 
     private static func trimmed<S: StringProtocol>(_ text: S) -> String {
-        String(text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed())
+        String(
+            text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+                .reversed())
     }
 }

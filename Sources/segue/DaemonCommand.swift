@@ -94,7 +94,9 @@ struct DaemonCommand {
             }
         }
         let itunes = try? catalog.makeCatalog()
-        let workout = WorkoutResources.setup(analyze: nil)
+        // Tempo analysis opens items as playback does: catalog songs through this catalog's previews.
+        let analyzer = TempoAnalyzer(catalog: itunes)
+        let workout = WorkoutResources.setup(analyze: { try analyzer.estimate($0, cadence: $1) })
         for problem in workout.problems { printError("segue: \(problem)") }
         // `quit` ends the daemon the way SIGTERM does, through the same path below (state saved,
         // socket removed). Every thread blocks SIGTERM, so this only makes it pending for the

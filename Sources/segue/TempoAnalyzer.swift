@@ -25,10 +25,30 @@ struct TempoAnalyzer: Sendable {
     /// The tempo of `item`, its tag first, else estimated with the prior centred on `cadence`.
     /// Throws an error whose description is a sentence (`AudioError`, `TempoError`, `FFTWError`).
     func estimate(_ item: PlayableItem, cadence: Double?) throws -> TempoEstimate {
+        switch try audio(of: item) {
+        case .tagged(let bpm): return TempoEstimate(bpm: bpm, confidence: 1, source: .tag)
+        case .samples(let samples, let rate): return try estimate(samples: samples, rate: rate, cadence: cadence)
+        }
+    }
+
+    /// What analysis starts from: an item's BPM tag, or its audio ready for the estimator.
+    enum Audio {
+        case tagged(Double)
+        case samples([Float], rate: Int)
+    }
+
+    /// `item`'s BPM tag when it has one in range, else its first `TempoEstimator.maximumSeconds`
+    /// decoded, mono, at `TempoEstimator.analysisRate`.
+    func audio(of item: PlayableItem) throws -> Audio {
         let source = try Sources.open(item.location, catalog: catalog)
         let decoder = try StandardDecoderFactory().makeDecoder(for: source)
-        if let bpm = decoder.metadata.bpm { return TempoEstimate(bpm: bpm, confidence: 1, source: .tag) }
+        if let bpm = decoder.metadata.bpm { return .tagged(bpm) }
         let (samples, rate) = try Self.monoPCM(from: decoder, seconds: TempoEstimator.maximumSeconds)
+        return .samples(samples, rate: rate)
+    }
+
+    /// The estimate for audio `audio(of:)` gave, with the prior centred on `cadence`.
+    func estimate(samples: [Float], rate: Int, cadence: Double?) throws -> TempoEstimate {
         let transform = try RealFFT(length: TempoEstimator.frameLength)
         return try estimator.estimate(samples: samples, sampleRate: rate, cadence: cadence, transform: transform)
     }
@@ -38,22 +58,27 @@ struct TempoAnalyzer: Sendable {
     static func monoPCM(from decoder: any AudioDecoder, seconds: Double) throws -> ([Float], Int) {
         let rate = decoder.format.sampleRate
         guard Limits.sampleRates.contains(rate) else { throw AudioError.corrupt("the sample rate \(rate) Hz is out of range") }
-        let wanted = Int(seconds * Double(rate))
-        var mono: [Int16] = []
-        mono.reserveCapacity(wanted)
+        let most = Int(seconds * Double(rate))
+        let wanted = min(most, decoder.totalFrames.map { $0 + rate } ?? most)
+        var mono = [Int16](repeating: 0, count: wanted)
+        var filled = 0
         // The format of the first chunk rules; a later change of rate (rare in MP3) ends the analysis.
-        while mono.count < wanted, let chunk = try decoder.decode() {
-            guard chunk.format.sampleRate == rate else { break }
-            let channels = max(1, chunk.format.channels)
-            let frames = min(chunk.samples.count / channels, wanted - mono.count)
+        while filled < wanted, let chunk = try decoder.decode() {
+            guard chunk.format.sampleRate == rate, (1...Limits.maxChannels).contains(chunk.format.channels) else { break }
+            let channels = chunk.format.channels
+            let frames = min(chunk.samples.count / channels, wanted - filled)
             chunk.samples.withUnsafeBufferPointer { s in
-                for f in 0..<frames {
-                    var sum = 0
-                    for c in 0..<channels { sum += Int(s[f * channels + c]) }
-                    mono.append(Int16(sum / channels))
+                mono.withUnsafeMutableBufferPointer { m in
+                    for f in 0..<frames {
+                        var sum = 0
+                        for c in 0..<channels { sum += Int(s[f * channels + c]) }
+                        m[filled + f] = Int16(sum / channels)
+                    }
                 }
             }
+            filled += frames
         }
+        mono.removeLast(wanted - filled)
         let target = TempoEstimator.analysisRate
         var converted = mono
         if rate != target {

@@ -3,9 +3,9 @@ import Library
 import MusicModel
 import Player
 import Session
+import Tempo
 import TestSupport
 import Testing
-import Tempo
 import Workout
 
 /// A workout while the catalog is unreachable (issue 12, item 4): the demo catalog answers, its
@@ -32,7 +32,9 @@ import Workout
             })
         let output = ManualClockOutput()
         let session = Session(
-            makePlayer: { onEvent in MusicPlayer.silent(makeOutput: { output }, openSource: { _ in NamedSource("1:441000") }, onEvent: onEvent) },
+            makePlayer: { onEvent in
+                MusicPlayer.silent(makeOutput: { output }, openSource: { _ in NamedSource("1:441000") }, onEvent: onEvent)
+            },
             catalog: catalog, catalogNotice: { fallback.lastNotice }, workout: setup)
         defer { session.shutdown() }
         let events = EventLog<SessionEvent>()

@@ -43,6 +43,21 @@ import Workout
         #expect(Set(rig.locations).count == rig.locations.count, "a track came again: \(rig.locations)")
         #expect(rig.session.snapshot.state.playbackStatus == .playing)
         #expect(try rig.status().tracksPlayed >= first.count)
+        // The artists playing brought their top songs in.
+        #expect(rig.catalog.calls.contains { $0.hasPrefix("artistTopSongs(") })
+    }
+
+    @Test func whatPlaysKeepsPlayingAndTheWorkoutFollowsIt() throws {
+        let rig = try WorkoutRig()
+        _ = try rig.session.perform(.add(["/music/mine.mp3"], position: .tail)).get()
+        try #require(rig.session.snapshot.state.playbackStatus == .playing)
+        try rig.workout(.start(.running, cadence: nil, minutes: nil))
+        // The user's track stays current; the workout's come after it once the queue runs short.
+        #expect(rig.session.snapshot.current?.item.location == "/music/mine.mp3")
+        #expect(try rig.status().tracksPlayed == 1)
+        #expect(Poll.until(timeout: 10) { rig.locations.count > 1 })
+        #expect(rig.locations.first == "/music/mine.mp3")
+        #expect(rig.locations.dropFirst().allSatisfy { WorkoutRig.fits($0) })
     }
 
     @Test func theCrossfadeIsTheWorkoutsWhileItRunsAndTheUsersAfter() throws {
@@ -76,6 +91,7 @@ import Workout
         let rig = try WorkoutRig()
         try rig.workout(.start(.running, cadence: nil, minutes: nil))
         let before = rig.locations
+        try #require(!before.isEmpty)
         let pick = try #require(WorkoutRig.songs.map { "itunes:\($0.id)" }.first { WorkoutRig.fits($0) && !before.contains($0) })
         try rig.workout(.play(pick))
         #expect(rig.session.snapshot.current?.item.location == pick)
@@ -176,6 +192,27 @@ import Workout
         #expect(!second.analyzer.calls.contains(WorkoutRig.preview("itunes:613")))
     }
 
+    @Test func aFileIsAnalysedAgainOnlyWhenItChanges() throws {
+        let path = Fixtures.temporaryDirectory() + "/run.mp3"
+        Shell.writeFile(path, [UInt8](repeating: 1, count: 100))
+        let analyzer = FakeTempoAnalyzer([path: 128])
+        let library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
+        let session = Session(
+            player: MusicPlayer.silent(), catalog: nil, library: library, workout: WorkoutSetup(analyze: analyzer.estimate))
+        defer { session.shutdown() }
+        func bpm() throws -> Double? {
+            guard case .tempo(let reports) = try session.perform(.tempo([path])).get() else { throw RigFailure("no reports") }
+            return reports.first?.estimate?.bpm
+        }
+        #expect(try bpm() == 128)
+        #expect(try bpm() == 128)
+        #expect(analyzer.calls == [path])
+        // Edited (another size): its stored tempo no longer answers for it.
+        Shell.writeFile(path, [UInt8](repeating: 2, count: 200))
+        #expect(try bpm() == 128)
+        #expect(analyzer.calls == [path, path])
+    }
+
     @Test func aTempoThatCannotBeFoundIsASentenceAndTheOthersGoOn() throws {
         let rig = try WorkoutRig(failing: ["itunes:601"])
         guard case .tempo(let reports) = try rig.session.perform(.tempo(["itunes:601", "itunes:602"])).get() else {
@@ -185,6 +222,12 @@ import Workout
         #expect(reports[0].estimate == nil)
         #expect(reports[0].error == "\(WorkoutRig.preview("itunes:601")) could not be decoded.")
         #expect(reports[1].estimate?.bpm == 172)
+        // An id the catalog does not have is said so, without analysing anything.
+        guard case .tempo(let unknown) = try rig.session.perform(.tempo(["itunes:4242"])).get() else {
+            throw RigFailure("tempo gave no reports")
+        }
+        #expect(unknown == [TempoReport(item: "itunes:4242", error: "The catalog has no song with the id 4242.")])
+        #expect(!rig.analyzer.calls.contains { $0.contains("4242") })
     }
 
     @Test func commandsWithoutAWorkoutAreSentences() throws {
