@@ -78,7 +78,8 @@ struct TempoAnalyzer: Sendable {
                         }
                     }
                     while f < frames {
-                        var sum = 0, c = 0
+                        var sum = 0
+                        var c = 0
                         while c < channels {
                             sum += Int(s[f * channels + c])
                             c += 1
