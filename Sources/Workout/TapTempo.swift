@@ -15,7 +15,7 @@ public struct TapTempo: Sendable, Equatable {
     /// How many of the latest taps count (the cadence follows a change of pace within a few steps).
     public static let window = 8
     /// The cadences a tap can give, as `workout cadence` takes them.
-    public static let range = 30...250
+    public static let range = WorkoutRules.cadences
 
     /// The taps of the series so far (the latest `window`), oldest first.
     public private(set) var taps: [Double] = []

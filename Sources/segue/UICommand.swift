@@ -33,7 +33,7 @@ struct UICommand {
                 name: "--minutes", short: "m", value: .number(WorkoutCommand.minutesRange),
                 help: "a target length; the screen counts down to it"),
             OptionSpec(
-                name: "--cadence", short: "c", value: .number(WorkoutCommand.cadenceRange),
+                name: "--cadence", short: "c", value: .number(WorkoutRules.cadences),
                 help: "steps (or pedal turns) a minute to match the music to (default: the kind's)"),
         ] + declaration.options)
 
