@@ -27,14 +27,6 @@ struct PlayHistory: Sendable {
         return now - started < WorkoutRules.repeatWindow
     }
 
-    /// Whether the location may be chosen without repeating: not playing, not queued, not
-    /// started within the repeat window.
-    func isFresh(_ location: String, at now: Double) -> Bool {
-        guard location != current else { return false }
-        guard let mark = marks[location] else { return true }
-        return !mark.pending && !Self.playedRecently(mark, at: now)
-    }
-
     /// Records tracks put in the queue.
     mutating func enqueued(_ locations: [String]) {
         for location in locations where marks[location]?.pending != true {

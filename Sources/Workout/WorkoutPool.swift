@@ -18,6 +18,9 @@ struct WorkoutPool: Sendable {
     /// The candidate at `location`, when the pool holds it.
     func entry(at location: String) -> Entry? { positions[location].map { entries[$0] } }
 
+    /// Where in `entries` the candidate at `location` is, when the pool holds it.
+    func position(of location: String) -> Int? { positions[location] }
+
     /// Adds tracks it does not know and updates those it does (a tempo, a duration, an artist
     /// id arriving later; a track once featured stays featured; nothing known is erased by an
     /// update that lacks it). Returns whether anything changed.

@@ -47,18 +47,17 @@ struct WorkoutRanker {
         return Rank(tier: tier, step: step, featured: featured, distance: distance, index: index)
     }
 
-    /// The track to queue after one by `previous` (nil: unknown or nothing before), or nil
-    /// when every track in the pool is playing or queued.
-    func next(in pool: WorkoutPool, plays: PlayHistory, after previous: ArtistKey?) -> WorkoutPool.Entry? {
+    /// The position in the pool of the track to queue after one by `previous` (nil: unknown or
+    /// nothing before), or nil when every track in the pool is playing or queued.
+    func next(in pool: WorkoutPool, marks: PoolMarks, after previous: ArtistKey?) -> Int? {
         var varied: (rank: Rank, index: Int)?
         var sameArtist: (rank: Rank, index: Int)?
         // Exhausted pool: the least recently started, another artist's first.
         var oldest: (repeatsArtist: Bool, started: Double, rank: Rank, index: Int)?
         for index in pool.entries.indices {
+            let mark = marks[index]
+            guard index != marks.current, mark?.pending != true else { continue }
             let entry = pool.entries[index]
-            let location = entry.track.location
-            let mark = plays.marks[location]
-            guard location != plays.current, mark?.pending != true else { continue }
             let repeatsArtist = previous != nil && entry.artist == previous
             let rank = rank(entry, index: index)
             if let started = mark?.started, PlayHistory.playedRecently(mark, at: now) {
@@ -72,7 +71,6 @@ struct WorkoutRanker {
                 varied = (rank, index)
             }
         }
-        guard let chosen = varied?.index ?? sameArtist?.index ?? oldest?.index else { return nil }
-        return pool.entries[chosen]
+        return varied?.index ?? sameArtist?.index ?? oldest?.index
     }
 }

@@ -15,15 +15,18 @@ extension WorkoutSession {
         guard var ahead = queuedAhead, ahead < WorkoutRules.queueAheadTarget else { return [] }
         let ranker = WorkoutRanker(cadence: cadence, now: now)
         var previous = lastQueuedArtist
+        var marks = PoolMarks(pool: pool, plays: plays)
         var picks: [WorkoutTrack] = []
         while ahead < WorkoutRules.queueAheadTarget, picks.count < WorkoutRules.maxTracksPerEnqueue,
-            let entry = ranker.next(in: pool, plays: plays, after: previous)
+            let position = ranker.next(in: pool, marks: marks, after: previous)
         {
+            let entry = pool.entries[position]
             picks.append(entry.track)
-            plays.enqueued([entry.track.location])
+            marks.markPending(position)
             previous = entry.artist
             ahead += Self.countedLength(of: entry.track)
         }
+        plays.enqueued(picks.map(\.location))
         queuedAhead = ahead
         return picks.isEmpty ? [] : [.enqueue(picks)]
     }

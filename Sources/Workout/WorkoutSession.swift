@@ -19,7 +19,7 @@ public struct WorkoutSession: Sendable {
     /// Seconds of music queued after the playing entry: the last report plus what was queued
     /// since; nil before the first report.
     var queuedAhead: Double?
-    var demand = CandidateDemand()
+    var demand: CandidateDemand
     /// The pool as last surveyed (after anything that changes it or the cadence), and when.
     var survey = WorkoutSurvey()
     var surveyedAt: Double?
@@ -37,6 +37,7 @@ public struct WorkoutSession: Sendable {
         clock = MonotonicTime(now)
         let minutes = targetMinutes.flatMap { $0 > 0 ? min($0, WorkoutRules.maxTargetMinutes) : nil }
         stopwatch = Stopwatch(startingAt: clock.latest, target: minutes.map { Double($0) * 60 })
+        demand = CandidateDemand(startingAt: clock.latest)
         shown = shownStatus(at: clock.latest)
     }
 

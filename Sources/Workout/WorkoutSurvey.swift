@@ -14,9 +14,9 @@ struct WorkoutSurvey: Sendable, Equatable {
         var featured: [WorkoutTrack] = []
         // The best others so far, best first; never longer than `limit`.
         var best: [(rank: WorkoutRanker.Rank, track: WorkoutTrack)] = []
-        for index in pool.entries.indices {
+        let marks = PoolMarks(pool: pool, plays: plays)
+        for index in pool.entries.indices where marks.isFresh(index, at: now) {
             let entry = pool.entries[index]
-            guard plays.isFresh(entry.track.location, at: now) else { continue }
             let track = entry.track
             let rank = ranker.rank(entry, index: index)
             if rank.fits { fittingFresh += 1 }
