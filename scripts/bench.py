@@ -8,7 +8,7 @@ pass/fail test. Run from the repository root after `make build` (make bench does
 import json, os, shutil, signal, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SEGUE = os.path.join(ROOT, ".build/release/segue")
+SEGUE = os.environ.get("SEGUE_BENCH_SEGUE") or os.path.join(ROOT, ".build/release/segue")
 SEGUE_BENCH = os.path.join(ROOT, ".build/release/segue-bench")
 FX = os.path.join(ROOT, ".build/fixtures")
 WORK = tempfile.mkdtemp(prefix="segue-bench-")
@@ -500,9 +500,68 @@ def segue_side(segue, segue_bench):
 LONG = ()
 
 
+def tempo_figures(segue):
+    """Tempo accuracy and CPU on the generated suite (.build/fixtures/tempo, scripts/make-fixtures.sh),
+    `segue tempo` side by side with `aubio tempo` (aubio-tools; a test oracle only). A1: within 4 %;
+    A2: within 4 % of the truth or of 2x, 3x, 1/2, 1/3 of it. CPU: user+sys of one process per
+    30-s clip, decoding included. Returns the table's lines."""
+    folder = os.path.join(FX, "tempo")
+    clips = []
+    for line in open(os.path.join(folder, "manifest.tsv")):
+        fields = line.rstrip("\n").split("\t")
+        if len(fields) >= 2:
+            clips.append((os.path.join(folder, fields[0]), float(fields[1])))
+
+    def a1(estimate, truth):
+        return estimate is not None and abs(estimate - truth) <= 0.04 * truth
+
+    def a2(estimate, truth):
+        return any(a1(estimate, truth * k) for k in (1, 2, 3, 0.5, 1 / 3))
+
+    def segue_bpm(path, cadence):
+        out = os.path.join(WORK, "tempo.json")
+        cmd = [segue, "tempo", "--json"] + (["--cadence", str(cadence)] if cadence else []) + [path]
+        cpu, _, _ = timed(["sh", "-c", " ".join(f"'{c}'" for c in cmd) + f" > '{out}'"])
+        return json.loads(open(out).read()).get("bpm"), cpu
+
+    def aubio_bpm(path):
+        out = os.path.join(WORK, "aubio.txt")
+        cpu, _, _ = timed(["sh", "-c", f"aubio tempo '{path}' > '{out}'"])
+        words = open(out).read().split()
+        try:
+            return float(words[0]), cpu
+        except (IndexError, ValueError):
+            return None, cpu
+
+    runs = [
+        ("segue tempo --cadence 170", lambda path, truth: segue_bpm(path, 170)),
+        ("segue tempo (default prior, 120)", lambda path, truth: segue_bpm(path, None)),
+        ("segue tempo --cadence near truth", lambda path, truth: segue_bpm(path, int(round(truth / 10) * 10))),
+    ]
+    if shutil.which("aubio"):
+        runs.append(("aubio tempo", lambda path, truth: aubio_bpm(path)))
+    lines = [f"\ntempo: {len(clips)} generated 30-s clips, 90-177.5 BPM, 4 styles, MP3 + M4A (scripts/make-fixtures.sh)",
+             f"{'estimator':36} {'A1 (4 %)':>9} {'A2 (oct.)':>9} {'CPU ms/clip':>12}"]
+    for name, estimate in runs:
+        hits1 = hits2 = 0
+        cpu = 0.0
+        for path, truth in clips:
+            bpm, seconds = estimate(path, truth)
+            hits1 += a1(bpm, truth)
+            hits2 += a2(bpm, truth)
+            cpu += seconds
+        n = len(clips)
+        lines.append(f"{name:36} {hits1:>5}/{n:<3} {hits2:>5}/{n:<3} {1000 * cpu / n:12.0f}")
+    lines.append("target: >= 34/36 within 4 % at <= 150 ms CPU per preview, decoding included")
+    return lines
+
+
 def main():
     global LONG
-    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less"]:
+    if sys.argv[1:] == ["tempo"]:  # the tempo figures alone: python3 scripts/bench.py tempo
+        print("\n".join(tempo_figures(SEGUE)))
+        return
+    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less", "aubio"]:
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing; run make deps")
     baseline = os.environ.get("SEGUE_BASELINE_DIR")
@@ -545,6 +604,7 @@ def main():
     for what, s, o, name, unit, ratio, lower in rows:
         verdict = "better" if (ratio <= 1) == lower else "worse"
         print(f"{what:34} {s:9.3f} {o:9.3f}  {name:10} {ratio:6.2f}  ({unit}; {verdict})")
+    print("\n".join(tempo_figures(SEGUE)))
     print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms;")
     print("         play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; idle and paused: <= 1 wake-up/s;")
     print("         keystroke to screen <= 16 ms with 10,000 rows; daemon start to socket <= 100 ms")

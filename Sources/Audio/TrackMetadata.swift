@@ -23,7 +23,10 @@ public struct TrackMetadata: Equatable, Sendable {
     }
 
     /// Creates metadata; all fields default to unknown.
-    public init(title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil, trackCount: Int? = nil, bpm: Double? = nil) {
+    public init(
+        title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil, trackCount: Int? = nil,
+        bpm: Double? = nil
+    ) {
         self.title = title
         self.artist = artist
         self.album = album

@@ -63,7 +63,8 @@ public final class RealFFT: SpectrumTransform {
         if given < n { (input + given).initialize(repeating: 0, count: n - given) }
         shim_fftwf_execute(plan)
         for k in 0..<min(n / 2 + 1, power.count) {
-            let re = output[2 * k], im = output[2 * k + 1]
+            let re = output[2 * k]
+            let im = output[2 * k + 1]
             power[k] = re * re + im * im
         }
     }

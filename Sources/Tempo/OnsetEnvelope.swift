@@ -59,17 +59,25 @@ struct OnsetEnvelope {
                         power.withUnsafeMutableBufferPointer { power in
                             spectrum.withUnsafeMutableBufferPointer { s in
                                 for t in 0..<frames {
+                                    // While loops: a range's iterator is a call per step in debug builds.
                                     let start = t * hop
-                                    for i in 0..<n { f[i] = samples[start + i] * window[i] }
+                                    var i = 0
+                                    while i < n {
+                                        f[i] = samples[start + i] * window[i]
+                                        i += 1
+                                    }
                                     transform.powerSpectrum(of: UnsafeBufferPointer(f), into: power)
                                     let row = t * bands
-                                    for k in 1..<bins {
+                                    var k = 1
+                                    while k < bins {
                                         let lower = band[k]
-                                        if lower < 0 { continue }
-                                        let p = power[k], w = weight[k]
+                                        if lower < 0 { break }  // every later bin lies above the top band too
+                                        let p = power[k]
+                                        let w = weight[k]
                                         // Band j (1...bands) is stored at j - 1; the edges 0 and bands + 1 are no band.
                                         if lower >= 1 { s[row + lower - 1] += p * (1 - w) }
                                         if lower + 1 <= bands { s[row + lower] += p * w }
+                                        k += 1
                                     }
                                     for b in row..<(row + bands) {
                                         let db = 10 * log10(max(s[b], 1e-10))
@@ -92,7 +100,8 @@ struct OnsetEnvelope {
             for t in 1..<max(1, frames) {
                 var sum: Float = 0
                 for b in 0..<bands {
-                    let now = max(s[t * bands + b], floor), before = max(s[(t - 1) * bands + b], floor)
+                    let now = max(s[t * bands + b], floor)
+                    let before = max(s[(t - 1) * bands + b], floor)
                     if now > before { sum += now - before }
                 }
                 flux[t] = sum / Float(bands)
@@ -109,7 +118,8 @@ struct OnsetEnvelope {
         let half = max(1, window / 2)
         var out = [Float](repeating: 0, count: x.count)
         for i in 0..<x.count {
-            let lo = max(0, i - half), hi = min(x.count, i + half + 1)
+            let lo = max(0, i - half)
+            let hi = min(x.count, i + half + 1)
             out[i] = x[i] - Float((prefix[hi] - prefix[lo]) / Double(hi - lo))
         }
         return out

@@ -31,7 +31,8 @@ extension TempoEstimator {
             for i in (lag - radius)...(lag + radius) where r[i] > best { best = r[i] }
             return max(0, best)
         }
-        var best = -1, bestScore = 0.0
+        var best = -1
+        var bestScore = 0.0
         for lag in shortest...min(longest, maxLag - 1) where r[lag] > 0 && r[lag] >= r[lag - 1] && r[lag] >= r[lag + 1] {
             let bpm = rate * 60 / Double(lag)
             let z = log2(bpm / centre) / octaves
@@ -45,7 +46,8 @@ extension TempoEstimator {
         guard best > 0 else { return nil }
         var lag = Double(best) + offset(r, best)
         // A peak at m times the period says m times more precisely where the period lies.
-        var weighted = lag, weights = 1.0
+        var weighted = lag
+        var weights = 1.0
         for m in 2...16 {
             let guess = Int((lag * Double(m)).rounded())
             guard guess + 3 < maxLag else { break }
@@ -69,7 +71,9 @@ extension TempoEstimator {
 
     /// Where the parabola through the values at `i - 1`, `i`, `i + 1` peaks, relative to `i`.
     static func offset(_ r: [Double], _ i: Int) -> Double {
-        let a = r[i - 1], b = r[i], c = r[i + 1]
+        let a = r[i - 1]
+        let b = r[i]
+        let c = r[i + 1]
         let d = a - 2 * b + c
         guard d < 0 else { return 0 }
         return min(0.5, max(-0.5, 0.5 * (a - c) / d))
@@ -83,7 +87,11 @@ extension TempoEstimator {
             let n = p.count
             for lag in 0...maxLag {
                 var sum: Float = 0
-                for i in 0..<(n - lag) { sum += p[i] * p[i + lag] }
+                var i = 0
+                while i < n - lag {
+                    sum += p[i] * p[i + lag]
+                    i += 1
+                }
                 r[lag] = Double(sum) / Double(n - lag)
             }
         }

@@ -88,7 +88,8 @@ struct TempoCommand {
     private static func oneDecimal(_ x: Double) -> String {
         let tenths = (x * 10).rounded()
         guard tenths.isFinite, abs(tenths) < 1e9 else { return "?" }
-        let whole = Int(tenths) / 10, tenth = abs(Int(tenths)) % 10
+        let whole = Int(tenths) / 10
+        let tenth = abs(Int(tenths)) % 10
         return "\(whole).\(tenth)"
     }
 

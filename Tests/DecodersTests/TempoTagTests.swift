@@ -1,7 +1,8 @@
 import Audio
-@testable import Decoders
 import TestSupport
 import Testing
+
+@testable import Decoders
 
 /// BPM tags: ID3v2 TBPM through mpg123, MP4 `tmpo` through our demuxer; out of range is ignored.
 @Suite struct TempoTagTests {

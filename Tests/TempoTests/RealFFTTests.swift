@@ -28,7 +28,9 @@ import Testing
     }
 
     @Test func aMissingLibraryIsASentence() {
-        #expect(FFTWLibrary.probe(["libfftw3f-does-not-exist.so.3"]) == .unavailable("FFTW is not installed (install the Debian package libfftw3-single3)"))
+        #expect(
+            FFTWLibrary.probe(["libfftw3f-does-not-exist.so.3"])
+                == .unavailable("FFTW is not installed (install the Debian package libfftw3-single3)"))
         #expect(FFTWError.unavailable("FFTW is not installed").description == "FFTW is not installed.")
         #expect(FFTWLibrary.probe(["libfftw3f.so.3"]) == .ready)
     }

@@ -33,7 +33,8 @@ import Testing
 
     @Test func silenceIsRefusedWithASentence() throws {
         #expect(throws: TempoError.silent) {
-            try TempoEstimator().estimate(samples: [Float](repeating: 0, count: 10 * Self.rate), sampleRate: Self.rate, transform: Self.transform())
+            try TempoEstimator().estimate(
+                samples: [Float](repeating: 0, count: 10 * Self.rate), sampleRate: Self.rate, transform: Self.transform())
         }
         #expect(TempoError.silent.description == "The audio is silent, so it has no tempo.")
     }

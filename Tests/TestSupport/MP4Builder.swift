@@ -48,6 +48,8 @@ public struct MP4Builder: Sendable {
     public var artist: String? = "Built Artist"
     public var album: String? = "Built Album"
     public var track: (number: Int, total: Int)? = (7, 9)
+    /// The `tmpo` item's value bytes (big-endian BPM); nil writes none.
+    public var tempo: [UInt8]?
     /// moov before mdat (faststart) or after it.
     public var moovFirst = true
     /// stsz with one size for every sample.
@@ -236,6 +238,7 @@ public struct MP4Builder: Sendable {
         if let track {
             items += B.box("trkn", B.box("data", B.u32(0) + B.u32(0) + B.u16(0) + B.u16(track.number) + B.u16(track.total) + B.u16(0)))
         }
+        if let tempo { items += B.box("tmpo", B.box("data", B.u32(21) + B.u32(0) + tempo)) }
         if let smpb {
             let text = B.smpbText(priming: smpb.priming, padding: smpb.padding, valid: smpb.valid)
             items += B.box(
