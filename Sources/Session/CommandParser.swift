@@ -264,7 +264,7 @@ extension Arguments {
             switch parts[0].lowercased() {
             case "--cadence":
                 guard cadence == nil else { throw wrong }
-                guard let spm = value.flatMap({ Numbers.ranged($0, WorkoutCommand.cadenceRange) }) else {
+                guard let spm = value.flatMap({ Numbers.ranged($0, WorkoutRules.cadences) }) else {
                     throw .badArguments(verb: verb.name, expected: CommandVerb.cadenceOptionSentence)
                 }
                 cadence = spm
@@ -356,14 +356,14 @@ enum Numbers {
         return value
     }
 
-    /// `170` (steps a minute, `WorkoutCommand.cadenceRange`), or a nudge `+5` / `-5`
+    /// `170` (steps a minute, `WorkoutRules.cadences`), or a nudge `+5` / `-5`
     /// (`WorkoutCommand.nudgeRange`).
     static func cadenceChange(_ text: String) -> CadenceChange? {
         if let sign = text.first, sign == "+" || sign == "-" {
             guard let amount = ranged(String(text.dropFirst()), WorkoutCommand.nudgeRange) else { return nil }
             return .relative(sign == "-" ? -amount : amount)
         }
-        return ranged(text, WorkoutCommand.cadenceRange).map(CadenceChange.absolute)
+        return ranged(text, WorkoutRules.cadences).map(CadenceChange.absolute)
     }
 
     /// A position counting from 1.

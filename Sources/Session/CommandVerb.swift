@@ -159,7 +159,7 @@ public struct CommandVerb: Equatable, Sendable {
         "play": ("workout play ITEM", "workout play needs one item (itunes:ID, a file or a URL), like workout play itunes:1440857781."),
     ]
 
-    /// The sentence for a `--cadence` value out of its range (`WorkoutCommand.cadenceRange`).
+    /// The sentence for a `--cadence` value out of its range (`WorkoutRules.cadences`).
     static let cadenceOptionSentence = "--cadence takes steps a minute from 30 to 250, like --cadence 170."
     /// The sentence for a `--minutes` value out of its range (`WorkoutCommand.minutesRange`).
     static let minutesOptionSentence = "--minutes takes a length from 1 to 1440 minutes, like --minutes 30."

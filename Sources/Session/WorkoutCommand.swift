@@ -23,8 +23,6 @@ public enum WorkoutCommand: Equatable, Sendable {
     /// Plays this track at once (a recommendation picked on the screen); the queue goes on after it.
     case play(String)
 
-    /// Cadences a workout takes, in steps (or pedal turns) a minute.
-    public static let cadenceRange = 30...250
     /// How far one `workout cadence +N|-N` nudges, in steps a minute.
     public static let nudgeRange = 1...100
     /// Target lengths `workout start --minutes N` takes (up to a day).

@@ -1,5 +1,5 @@
 import Checked
-import Session
+import Workout
 
 /// How a client reads the numbers in a daemon's lines. Whatever answers on the socket may be an
 /// older or newer daemon, or an impostor: a length of 1e300, a negative position or a volume of
@@ -31,17 +31,17 @@ extension KeyedDecodingContainer {
         max(0, try decode(Int.self, forKey: key))
     }
 
-    /// A tempo in beats a minute, `WireNumbers.bpmRange`; nil when absent, null, not a number or
+    /// A tempo in beats a minute, `WorkoutRules.usableBPM`; nil when absent, null, not a number or
     /// outside it (a BPM of 0 or 1e300 is no tempo).
     func bpm(_ key: Key) -> Double? {
         guard let value = try? decodeIfPresent(Double.self, forKey: key) else { return nil }
-        return WireNumbers.bpmRange.contains(value) ? value : nil
+        return WorkoutRules.usableBPM.contains(value) ? value : nil
     }
 
-    /// A cadence that must be there, brought into `WorkoutCommand.cadenceRange` and rounded.
+    /// A cadence that must be there, brought into `WorkoutRules.cadences` and rounded.
     /// Throws when it is missing or not a number.
     func cadence(_ key: Key) throws -> Int {
-        let range = WorkoutCommand.cadenceRange
+        let range = WorkoutRules.cadences
         return Checked.clamped(try decode(Double.self, forKey: key), to: range, rounding: .toNearestOrAwayFromZero)
     }
 
@@ -52,10 +52,9 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// The ranges of the workout and tempo numbers a client reads (docs/protocol.md).
+/// The longest stopwatch reading a client takes from the wire (docs/protocol.md); the other
+/// workout ranges are `WorkoutRules`'.
 enum WireNumbers {
-    /// Tempos a client shows; anything else is dropped.
-    static let bpmRange: ClosedRange<Double> = 1...1000
     /// The longest stopwatch reading or workout length a client shows (about 115 days).
     static let maxWorkoutSeconds: Double = 10_000_000
 }

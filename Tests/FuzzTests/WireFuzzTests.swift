@@ -184,7 +184,7 @@ extension WireFuzzTests {
             case .reply(_, .success(.workouts(let summaries)), _):
                 for s in summaries {
                     try require(
-                        (0...10_000_000).contains(s.duration) && WorkoutCommand.cadenceRange.contains(s.cadence)
+                        (0...10_000_000).contains(s.duration) && WorkoutRules.cadences.contains(s.cadence)
                             && (0...1).contains(s.onCadenceShare)
                             && s.tracksPlayed >= 0 && s.skips >= 0 && s.averageBPM.map { (1...1000).contains($0) } != false,
                         "\(excerpt(line)) read as \(s)")
@@ -205,7 +205,7 @@ extension WireFuzzTests {
     /// Whether every number of a status read from the wire is in its documented range.
     static func inRange(_ s: WorkoutStatus) -> Bool {
         (0...10_000_000).contains(s.elapsed) && s.target.map { (0...10_000_000).contains($0) } != false
-            && WorkoutCommand.cadenceRange.contains(s.cadence) && s.currentBPM.map { (1...1000).contains($0) } != false
+            && WorkoutRules.cadences.contains(s.cadence) && s.currentBPM.map { (1...1000).contains($0) } != false
             && s.tracksPlayed >= 0 && s.skips >= 0
             && s.recommended.allSatisfy { t in
                 t.bpm.map { (1...1000).contains($0) } != false && t.duration.map { (0...Limits.maxDurationSeconds).contains($0) } != false
