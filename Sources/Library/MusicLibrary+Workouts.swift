@@ -32,7 +32,7 @@ extension MusicLibrary {
                     kind: row[0].string.flatMap(WorkoutKind.init(rawValue:)) ?? .other,
                     startedAt: Self.ranged(row[1], 0...Self.latestDate, otherwise: 0),
                     duration: Self.ranged(row[2], 0...Self.longestWorkout, otherwise: 0),
-                    cadence: Self.count(row[3], in: 30...250) ?? 120,
+                    cadence: Self.count(row[3], in: WorkoutRules.cadences) ?? WorkoutKind.other.defaultCadence,
                     tracksPlayed: Self.count(row[4], in: 0...Self.mostTracks) ?? 0,
                     onCadenceShare: Self.ranged(row[5], 0...1, otherwise: 0),
                     averageBPM: row[6].double.flatMap { $0.isFinite && Self.storedTempoRange.contains($0) ? $0 : nil },

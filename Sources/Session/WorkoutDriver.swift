@@ -35,7 +35,7 @@ final class WorkoutDriver: Sendable {
     /// How long `workout start` waits, when nothing plays, for the first tracks to be queued.
     static let firstTracksTimeout = 20.0
     /// The length assumed for a queue entry whose length is unknown (a catalog preview's).
-    static let assumedEntrySeconds = 30.0
+    static let assumedEntrySeconds = WorkoutRules.assumedTrackSeconds
     /// The most artists whose top songs one workout asks for.
     static let maxArtistsAsked = 10
     /// The most player news items waiting for the worker (track starts beyond it are dropped).
@@ -136,11 +136,13 @@ final class WorkoutDriver: Sendable {
     }
 
     private func start(_ kind: WorkoutKind, cadence: Int?, minutes: Int?) throws(CommandError) -> WorkoutStatus {
-        if let cadence, !(30...250).contains(cadence) {
-            throw CommandError.failed("A cadence is 30 to 250 steps a minute; \(cadence) is not.")
+        // The parser checks these too, but a Command can be built without it.
+        let cadences = WorkoutRules.cadences
+        if let cadence, !cadences.contains(cadence) {
+            throw CommandError.failed("A cadence is \(cadences.lowerBound) to \(cadences.upperBound) steps a minute; \(cadence) is not.")
         }
-        if let minutes, !(1...1440).contains(minutes) {
-            throw CommandError.failed("A workout's target is 1 to 1440 minutes; \(minutes) is not.")
+        if let minutes, !(1...WorkoutRules.maxTargetMinutes).contains(minutes) {
+            throw CommandError.failed("A workout's target is 1 to \(WorkoutRules.maxTargetMinutes) minutes; \(minutes) is not.")
         }
         let now = setup.monotonic()
         let moment = player.moment
