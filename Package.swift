@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
-        .target(name: "Library", dependencies: ["MusicModel", "Checked"]),
+        .target(name: "Library", dependencies: ["MusicModel", "Tempo", "Workout", "Checked"]),
         // A track's tempo from its decoded samples (onset strength, autocorrelation, a cadence prior).
         .target(name: "Tempo", dependencies: ["Checked"]),
         // A workout as a value: stopwatch, cadence, the pool ranked by tempo fit, the summary.
@@ -88,7 +88,9 @@ let package = Package(
         .target(name: "WorkoutSimulation", dependencies: ["Workout"], path: "Tests/WorkoutSimulation"),
 
         // Shared test doubles and fixtures.
-        .target(name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Checked", "POSIXSupport"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Audio", "Player", "Catalog", "MusicModel", "Tempo", "Checked", "POSIXSupport"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "CheckedTests", dependencies: ["Checked"]),
         .testTarget(name: "POSIXSupportTests", dependencies: ["POSIXSupport", "TestSupport"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio", "TestSupport", "POSIXSupport"]),
@@ -101,11 +103,12 @@ let package = Package(
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "FFTW", "segue", "Audio", "Decoders", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "TestSupport", "POSIXSupport",
+                "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "Checked", "Tempo", "Workout",
+                "TestSupport", "POSIXSupport",
             ]),
         .testTarget(
             name: "DaemonTests",
@@ -113,7 +116,7 @@ let package = Package(
                 "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
                 "POSIXSupport",
             ]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(

@@ -77,8 +77,10 @@ public final class NativeProtocol: ProtocolHandler {
 
     /// A session event for subscribed clients: after every player change a `status` event, then
     /// `queueChanged` when the queue changed; a `catalog` event when the catalog's reachability
-    /// changed; a `notice` event for a notice (held for the next subscriber when none listens).
-    private func publish(_ event: SessionEvent) {
+    /// changed; a `notice` event for a notice (held for the next subscriber when none listens);
+    /// a `workout` event when the workout changed or ended. Internal so that a test can stand
+    /// in for the session's events.
+    func publish(_ event: SessionEvent) {
         let lines: [String]
         switch event {
         case .player(let event):
@@ -87,8 +89,8 @@ public final class NativeProtocol: ProtocolHandler {
             var changed = true
             if case .queueChanged(let queue) = event { changed = entriesChanged(queue.entries) }
             lines = WireReply.events(for: event, entriesChanged: changed, snapshot: { session.snapshot })
-        case .workout:
-            lines = []  // issue 12: the Session part sends the `workout` event
+        case .workout(let status):
+            lines = [WireReply.workoutEvent(status)]
         case .catalogNotice(let notice):
             lines = [WireReply.event("catalog", [("notice", .string(notice))])]
         case .notice(let message):
@@ -189,7 +191,7 @@ public final class NativeProtocol: ProtocolHandler {
         }
         switch session.perform(command) {
         case .success(let result):
-            let notice = CommandVerb.of(line: text)?.asksTheCatalog == true ? session.catalogNotice : nil
+            let notice = command.asksTheCatalog ? session.catalogNotice : nil
             client.send(WireReply.success(id: request.id, result: result, notice: notice))
         case .failure(let error): client.send(WireReply.failure(id: request.id, message: error.description))
         }

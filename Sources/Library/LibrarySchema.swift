@@ -1,4 +1,5 @@
 import MusicModel
+
 /// The library's tables, as a list of migration steps keyed on `PRAGMA user_version`.
 ///
 /// Step `n` (1-based) takes a database from version `n - 1` to `n`. Steps are only ever appended:
@@ -65,6 +66,16 @@ enum LibrarySchema {
             """,
             "ALTER TABLE queue_state DROP COLUMN current_index",
             "DROP TABLE queue_item",
+        ],
+        // 4: workouts. Tempo estimates keyed by item (`itunes:ID`, or a file's path, size and mtime), so
+        // nothing is analysed twice, and the summaries of finished workouts.
+        [
+            "CREATE TABLE tempo (item_key TEXT PRIMARY KEY, bpm REAL NOT NULL, confidence REAL NOT NULL, source TEXT NOT NULL)",
+            """
+            CREATE TABLE workout (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, started_at REAL NOT NULL,
+            duration REAL NOT NULL, cadence INTEGER NOT NULL, tracks_played INTEGER NOT NULL, on_cadence_share REAL NOT NULL,
+            average_bpm REAL, skips INTEGER NOT NULL)
+            """,
         ],
     ]
 

@@ -52,17 +52,21 @@ extension Command {
     /// never hold up a key like pause.
     public var asksTheCatalog: Bool {
         switch self {
-        case .add(let items, _), .replace(let items, _), .playlist(.add(_, let items)):
+        case .add(let items, _), .replace(let items, _), .playlist(.add(_, let items)), .workout(.add(let items)):
             items.contains { $0.hasPrefix("itunes:") }
+        case .workout(.play(let item)): item.hasPrefix("itunes:")
+        // Starting gathers the candidates (looked up by id) and analyses them.
+        case .workout(.start): true
+        case .workout: false
         default: verb.asksTheCatalog
         }
     }
 
     /// The command with its file arguments rewritten, for a front end whose working folder is
     /// not the daemon's: `item` is called with each item of `add`, `playnext`, `replace` and
-    /// `playlist add` (a path, URL or `itunes:ID`), `path` with the file of `playlist import`
-    /// and `playlist export`. No other word is touched (`next` stays `next` beside a file
-    /// named `next`).
+    /// `playlist add`, `workout add`, `workout play` and `tempo` (a path, URL or `itunes:ID`;
+    /// not a `playlist:NAME` of `workout add`), `path` with the file of `playlist import` and
+    /// `playlist export`. No other word is touched (`next` stays `next` beside a file named `next`).
     public func rewritingFiles(item: (String) -> String, path: (String) -> String) -> Command {
         switch self {
         case .add(let items, let position): .add(items.map(item), position: position)
@@ -70,6 +74,9 @@ extension Command {
         case .playlist(.add(let name, let items)): .playlist(.add(name, items: items.map(item)))
         case .playlist(.importM3U(let file, let name)): .playlist(.importM3U(path: path(file), name: name))
         case .playlist(.exportM3U(let name, let file?)): .playlist(.exportM3U(name, path: path(file)))
+        case .workout(.add(let items)): .workout(.add(items.map { $0.lowercased().hasPrefix("playlist:") ? $0 : item($0) }))
+        case .workout(.play(let one)): .workout(.play(item(one)))
+        case .tempo(let items): .tempo(items.map(item))
         default: self
         }
     }

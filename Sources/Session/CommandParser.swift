@@ -1,5 +1,6 @@
 import Checked
 import MusicModel
+import Workout
 
 extension Command {
     /// Reads one command line: a verb (or alias, any case) and its arguments as shell-like words
@@ -88,6 +89,8 @@ private struct Arguments {
         case "history":
             return .history(try optionalKeyword(["list": HistoryCommand.list, "on": .on, "off": .off, "clear": .clear]) ?? .list)
         case "playlist": return .playlist(try playlist())
+        case "workout": return .workout(try workout())
+        case "tempo": return .tempo(try items())
         case "help":
             guard let word = try optional() else { return .help(nil) }
             guard let named = CommandVerb.named(word) else { throw .unknownCommand(word) }
@@ -208,6 +211,76 @@ private struct Arguments {
     }
 }
 
+extension Arguments {
+    /// `workout start|pause|resume|end|status|history|cadence|add|play …`.
+    fileprivate func workout() throws(CommandError) -> WorkoutCommand {
+        guard let sub = words.first?.lowercased(), let form = CommandVerb.workoutForms[sub] else { throw bad }
+        let args = Array(words.dropFirst())
+        let wrong = CommandError.badArguments(verb: verb.name, expected: form.expected)
+        func nothingMore(_ command: WorkoutCommand) throws(CommandError) -> WorkoutCommand {
+            guard args.isEmpty else { throw wrong }
+            return command
+        }
+        switch sub {
+        case "start": return try workoutStart(args, wrong)
+        case "pause": return try nothingMore(.pause)
+        case "resume": return try nothingMore(.resume)
+        case "end": return try nothingMore(.end)
+        case "status": return try nothingMore(.status)
+        case "history": return try nothingMore(.history)
+        case "cadence":
+            guard args.count == 1, let change = Numbers.cadenceChange(args[0]) else { throw wrong }
+            return .cadence(change)
+        case "add":
+            guard !args.isEmpty, !args.contains(where: \.isEmpty) else { throw wrong }
+            return .add(args)
+        default:  // play
+            guard args.count == 1, !args[0].isEmpty else { throw wrong }
+            return .play(args[0])
+        }
+    }
+
+    /// `workout start [KIND] [--cadence SPM] [--minutes N]`: the kind and the options in any
+    /// order, each at most once; an option's value follows it or comes after `=`.
+    private func workoutStart(_ args: [String], _ wrong: CommandError) throws(CommandError) -> WorkoutCommand {
+        var kind: WorkoutKind?
+        var cadence: Int?
+        var minutes: Int?
+        var index = 0
+        while index < args.count {
+            let word = args[index]
+            index += 1
+            guard word.hasPrefix("--") else {
+                guard kind == nil, let named = WorkoutKind(rawValue: word.lowercased()) else { throw wrong }
+                kind = named
+                continue
+            }
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            var value = parts.count == 2 ? String(parts[1]) : nil
+            if value == nil, index < args.count {
+                value = args[index]
+                index += 1
+            }
+            switch parts[0].lowercased() {
+            case "--cadence":
+                guard cadence == nil else { throw wrong }
+                guard let spm = value.flatMap({ Numbers.ranged($0, WorkoutRules.cadences) }) else {
+                    throw .badArguments(verb: verb.name, expected: CommandVerb.cadenceOptionSentence)
+                }
+                cadence = spm
+            case "--minutes":
+                guard minutes == nil else { throw wrong }
+                guard let length = value.flatMap({ Numbers.ranged($0, WorkoutCommand.minutesRange) }) else {
+                    throw .badArguments(verb: verb.name, expected: CommandVerb.minutesOptionSentence)
+                }
+                minutes = length
+            default: throw wrong
+            }
+        }
+        return .start(kind, cadence: cadence, minutes: minutes)
+    }
+}
+
 /// Numbers as the command syntax writes them: ASCII digits only, at most nine before the point
 /// and three after it, so every value read prints back to text that reads as the same value.
 enum Numbers {
@@ -275,6 +348,22 @@ enum Numbers {
         }
         guard let level = digits(Substring(text), max: 3), level <= 100 else { return nil }
         return .absolute(level)
+    }
+
+    /// A whole number (ASCII digits) within `range`.
+    static func ranged(_ text: String, _ range: ClosedRange<Int>) -> Int? {
+        guard let value = digits(Substring(text), max: String(range.upperBound).count), range.contains(value) else { return nil }
+        return value
+    }
+
+    /// `170` (steps a minute, `WorkoutRules.cadences`), or a nudge `+5` / `-5`
+    /// (`WorkoutCommand.nudgeRange`).
+    static func cadenceChange(_ text: String) -> CadenceChange? {
+        if let sign = text.first, sign == "+" || sign == "-" {
+            guard let amount = ranged(String(text.dropFirst()), WorkoutCommand.nudgeRange) else { return nil }
+            return .relative(sign == "-" ? -amount : amount)
+        }
+        return ranged(text, WorkoutRules.cadences).map(CadenceChange.absolute)
     }
 
     /// A position counting from 1.

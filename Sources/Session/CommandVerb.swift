@@ -124,7 +124,7 @@ public struct CommandVerb: Equatable, Sendable {
     /// rate limiter) and may be answered by the demo catalog instead.
     public var asksTheCatalog: Bool { Self.catalogVerbs.contains(name) }
 
-    private static let catalogVerbs: Set<String> = ["search", "lookup", "album", "artist", "charts", "topsongs", "save"]
+    private static let catalogVerbs: Set<String> = ["search", "lookup", "album", "artist", "charts", "topsongs", "save", "tempo"]
 
     /// The verb a command line starts with, when its first word names one.
     public static func of(line: String) -> CommandVerb? {
@@ -136,6 +136,39 @@ public struct CommandVerb: Equatable, Sendable {
         let word = word.lowercased()
         return all.first { $0.name == word || $0.aliases.contains(word) }
     }
+
+    /// The workout subcommands: usage and the sentence shown when their arguments are wrong.
+    static let workoutForms: [String: (usage: String, expected: String)] = [
+        "start": (
+            "workout start [running|cycling|walking|hiit|other] [--cadence SPM] [--minutes N]",
+            "workout start takes a kind (running, cycling, walking, hiit or other), --cadence SPM and --minutes N, like workout start running --cadence 170 --minutes 30."
+        ),
+        "pause": ("workout pause", "workout pause takes no more arguments."),
+        "resume": ("workout resume", "workout resume takes no more arguments."),
+        "end": ("workout end", "workout end takes no more arguments."),
+        "status": ("workout status", "workout status takes no more arguments."),
+        "history": ("workout history", "workout history takes no more arguments."),
+        "cadence": (
+            "workout cadence SPM|+N|-N",
+            "workout cadence needs steps a minute from 30 to 250, or a nudge from +1 to +100 or -1 to -100, like workout cadence 170 or workout cadence +5."
+        ),
+        "add": (
+            "workout add ITEM…",
+            "workout add needs one or more songs, albums or playlists: itunes:ID items, files, URLs or playlist:NAME."
+        ),
+        "play": ("workout play ITEM", "workout play needs one item (itunes:ID, a file or a URL), like workout play itunes:1440857781."),
+    ]
+
+    /// The sentence for a `--cadence` value out of its range (`WorkoutRules.cadences`).
+    static let cadenceOptionSentence = "--cadence takes steps a minute from 30 to 250, like --cadence 170."
+    /// The sentence for a `--minutes` value out of its range (`WorkoutCommand.minutesRange`).
+    static let minutesOptionSentence = "--minutes takes a length from 1 to 1440 minutes, like --minutes 30."
+
+    /// Fixed words after a verb's first argument, for completion: `workout start` takes a kind
+    /// and its options.
+    static let secondKeywords: [String: [String: [String]]] = [
+        "workout": ["start": ["running", "cycling", "walking", "hiit", "other", "--cadence", "--minutes"]]
+    ]
 
     /// The playlist subcommands: usage and the sentence shown when their arguments are wrong.
     static let playlistForms: [String: (usage: String, expected: String)] = [

@@ -4,6 +4,7 @@ import Library
 import MusicModel
 import Player
 import Synchronization
+import Workout
 
 #if canImport(Glibc)
     import Glibc
@@ -28,6 +29,10 @@ public final class Session: Sendable {
     private let keeper: QueueKeeper?
     /// The catalog notice last published, so each change is said once.
     private let lastNotice = Mutex<String?>(nil)
+    /// Tempos by item: the library's table, then the analyzer.
+    private let tempo: TempoKeeper
+    /// Runs the workout, when one runs.
+    private let workout: WorkoutDriver
 
     /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
     /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
@@ -37,6 +42,8 @@ public final class Session: Sendable {
     /// fail with a sentence. With `keepsQueue` (and a library) the queue is kept between runs:
     /// `.restoreSavedQueue` puts it back and every change after that is saved; `restoreMarker` is
     /// the file that guards a restore against crashing every start (see `SessionOperation`).
+    /// `workout` gives workouts and `tempo` their settings, featured tracks, tempo analyzer and
+    /// monotonic clock.
     ///
     /// The player's events must reach `handle(_:)` (the `makePlayer` initializer wires that).
     public init(
@@ -45,7 +52,8 @@ public final class Session: Sendable {
         clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
         onQuit: (@Sendable () -> Void)? = nil,
         catalogNotice: (@Sendable () -> String?)? = nil,
-        keepsQueue: Bool = false, restoreMarker: String? = nil
+        keepsQueue: Bool = false, restoreMarker: String? = nil,
+        workout: WorkoutSetup = WorkoutSetup()
     ) {
         self.catalogNoticeSource = catalogNotice
         self.player = player
@@ -55,6 +63,14 @@ public final class Session: Sendable {
         self.clock = clock
         self.onQuit = onQuit
         self.keeper = keepsQueue ? library.map { QueueKeeper(library: $0, marker: restoreMarker) } : nil
+        let tempo = TempoKeeper(library: library, analyze: workout.analyze)
+        self.tempo = tempo
+        // The driver announces catalog switches it finds through this session, made below.
+        let relay = EventRelay()
+        self.workout = WorkoutDriver(
+            player: player, catalog: catalog, library: library, setup: workout, tempo: tempo, item: item, wallClock: clock,
+            publish: { [observers] in observers.publish($0) }, catalogWorkDone: { relay.session?.publishCatalogNoticeChange() })
+        relay.session = self
     }
 
     /// As `init(player:…)`, with the player made by `makePlayer` from the event handler it must
@@ -66,12 +82,13 @@ public final class Session: Sendable {
         clock: @escaping @Sendable () -> Double = { Double(time(nil)) },
         onQuit: (@Sendable () -> Void)? = nil,
         catalogNotice: (@Sendable () -> String?)? = nil,
-        keepsQueue: Bool = false, restoreMarker: String? = nil
+        keepsQueue: Bool = false, restoreMarker: String? = nil,
+        workout: WorkoutSetup = WorkoutSetup()
     ) {
         let relay = EventRelay()
         self.init(
             player: makePlayer { relay.session?.handle($0) }, catalog: catalog, library: library, item: item, clock: clock,
-            onQuit: onQuit, catalogNotice: catalogNotice, keepsQueue: keepsQueue, restoreMarker: restoreMarker)
+            onQuit: onQuit, catalogNotice: catalogNotice, keepsQueue: keepsQueue, restoreMarker: restoreMarker, workout: workout)
         relay.session = self
     }
 
@@ -93,14 +110,16 @@ public final class Session: Sendable {
         if case .entryPlayed(let entry) = event { try? library?.recordPlay(entry.item, at: clock()) }
         observers.publish(.player(event))
         keeper?.handle(event, player: player)
+        workout.handle(event)
     }
 
     /// The queue as it is now (entries, the current one, modes).
     public var queue: PlayerQueue { player.queue }
 
-    /// Stops the session for good: a kept queue is saved and its restore marker removed, then
-    /// the player stops and lets go of the output. Nothing may be performed afterwards.
+    /// Stops the session for good: the workout's worker stops (a workout running is dropped), a
+    /// kept queue is saved and its restore marker removed, then the player stops and lets go of the output. Nothing may be performed afterwards.
     public func shutdown() {
+        workout.shutdown()
         keeper?.stop(player)
         player.shutdown()
     }
@@ -164,7 +183,9 @@ public final class Session: Sendable {
         case .pause: player.pause()
         case .toggle: player.playerState.playbackStatus == .playing ? player.pause() : try player.play()
         case .stop: player.stop()
-        case .next: try player.skipToNextEntry()
+        case .next:
+            workout.skipped()
+            try player.skipToNextEntry()
         case .previous: try player.skipToPreviousEntry()
         case .restart: try player.restartCurrentEntry()
         case .seek(let target): try player.seek(to: seconds(for: target))
@@ -229,7 +250,8 @@ public final class Session: Sendable {
         case .saved(.songs): return .songs(try requireLibrary().savedSongs())
         case .saved(.albums): return .albums(try requireLibrary().savedAlbums())
         case .playlist(let command): return try playlist(command)
-        case .workout, .tempo: throw CommandError.failed("Workouts are not built yet.")
+        case .workout(let command): return try workout.perform(command)
+        case .tempo(let words): return .tempo(try tempoReports(words))
         case .history(.list): return .history(try requireLibrary().recentlyPlayed(limit: 50))
         case .history(.on): try requireLibrary().setHistoryEnabled(true)
         case .history(.off): try requireLibrary().setHistoryEnabled(false)
@@ -243,6 +265,44 @@ public final class Session: Sendable {
             onQuit()
         }
         return .done(snapshot)
+    }
+
+    /// The most items one `tempo` command analyses.
+    static let maxTempoItems = 100
+
+    /// `tempo ITEM…`: each item's tempo from the library, else analysed now (this thread waits)
+    /// and stored; an item that cannot be analysed gets a sentence, and the rest go on.
+    private func tempoReports(_ words: [String]) throws -> [TempoReport] {
+        guard words.count <= Self.maxTempoItems else {
+            throw CommandError.failed("tempo takes at most \(Self.maxTempoItems) items at once; \(words.count) were given.")
+        }
+        let cadence = workout.cadence.map(Double.init)
+        // One lookup names the catalog songs and gives their previews, which are analysed
+        // (streamed from the preview host, not the rate-limited catalog).
+        let items = words.map(item)
+        let ids = items.compactMap { $0.parsedLocation?.catalogID }
+        var songs: [String: Song]?
+        if !ids.isEmpty, let catalog, let found = try? catalog.lookupSongs(ids: ids) {
+            songs = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        return zip(words, items).map { word, item in
+            var item = item
+            let id = item.parsedLocation?.catalogID
+            let song = id.flatMap { songs?[$0] }
+            if let song {
+                item.title = song.title
+                item.artist = song.artistName
+            } else if let id, songs != nil, tempo.cached(item) == nil {
+                // The catalog answered without it: nothing to analyse.
+                return TempoReport(item: word, error: "The catalog has no song with the id \(id).")
+            }
+            do {
+                let estimate = try tempo.estimate(item, preview: song?.previewURL, cadence: cadence)
+                return TempoReport(item: word, title: item.title, estimate: estimate)
+            } catch {
+                return TempoReport(item: word, title: item.title, error: String(describing: error))
+            }
+        }
     }
 
     /// How many songs `topsongs` asks the catalog for.

@@ -22,4 +22,9 @@ public enum WorkoutCommand: Equatable, Sendable {
     case add([String])
     /// Plays this track at once (a recommendation picked on the screen); the queue goes on after it.
     case play(String)
+
+    /// How far one `workout cadence +N|-N` nudges, in steps a minute.
+    public static let nudgeRange = 1...100
+    /// Target lengths `workout start --minutes N` takes (up to a day).
+    public static let minutesRange = 1...1440
 }

@@ -42,6 +42,21 @@ public enum Action: String, CaseIterable, Sendable {
     case commandLine = "command-line"
     case help, redraw, quit
     case quitAndStop = "quit-and-stop"
+    // The workout screen (most are bound on it only: `KeyMap.Layer.workout`).
+    case workoutView = "view-workout"
+    case tapTempo = "tap-tempo"
+    case cadenceUp = "cadence-up"
+    case cadenceDown = "cadence-down"
+    case workoutPause = "workout-pause"
+    case workoutEnd = "workout-end"
+    case workoutStart = "workout-start"
+    case workoutPlay = "workout-play"
+    case choosePrevious = "choose-previous"
+    case chooseNext = "choose-next"
+    case pickMusic = "pick-music"
+    // Picking music for the workout (`KeyMap.Layer.picker`).
+    case addToWorkout = "add-to-workout"
+    case finishPicking = "finish-picking"
 
     /// One line for the `?` help.
     public var summary: String {
@@ -89,6 +104,19 @@ public enum Action: String, CaseIterable, Sendable {
         case .redraw: "Redraw the screen"
         case .quit: "Quit; the music keeps playing"
         case .quitAndStop: "Quit, stop the music and the daemon"
+        case .workoutView: "Show the workout screen, or leave it"
+        case .tapTempo: "Tap in rhythm (4 taps or more) to set the cadence"
+        case .cadenceUp: "Cadence up 5 spm"
+        case .cadenceDown: "Cadence down 5 spm"
+        case .workoutPause: "Pause or resume the workout (stopwatch and music)"
+        case .workoutEnd: "End the workout (asks first), then show its summary"
+        case .workoutStart: "Start a workout of the kind chosen"
+        case .workoutPlay: "Play the recommendation at once (with no workout: start one)"
+        case .choosePrevious: "Previous recommendation (with no workout: kind)"
+        case .chooseNext: "Next recommendation (with no workout: kind)"
+        case .pickMusic: "Pick songs, albums and playlists to add to the workout"
+        case .addToWorkout: "Add the marked rows (or the row) to the workout"
+        case .finishPicking: "Leave the picker, back to the workout"
         }
     }
 }

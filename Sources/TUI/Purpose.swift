@@ -21,4 +21,10 @@ enum Purpose: Sendable, Equatable {
     case command(Command, line: String)
     /// An action whose success is told with `done` and whose library effect needs a refresh.
     case action(done: String, refreshLibrary: Bool)
+    /// The workout's status, asked at start (and `segue workout`'s start waiting on it).
+    case workoutStatus
+    /// A workout command; its answer is the status after it, and `done` is said.
+    case workout(WorkoutCommand, done: String)
+    /// The past workouts, asked for the summary of the one that just ended.
+    case workoutSummary
 }

@@ -16,6 +16,10 @@ public struct Screen: Sendable {
         let layout = Layout(rows: model.screenRows, columns: model.screenColumns)
         var frame = Frame(rows: layout.rows, columns: layout.columns)
         guard layout.rows > 0, layout.columns > 0 else { return frame }
+        if model.workout.shown {
+            workoutScreen(&frame, model, now: now)
+            return frame
+        }
         guard layout.fits else {
             tooSmall(&frame, layout)
             return frame
@@ -23,11 +27,11 @@ public struct Screen: Sendable {
         tabBar(&frame, model, layout)
         list(&frame, model, layout)
         nowPlaying(&frame, model, layout, now: now)
-        messageLine(&frame, model, layout)
+        messageLine(&frame, model, row: layout.messageRow, columns: layout.columns)
         return frame
     }
 
-    private func put(_ frame: inout Frame, _ row: Int, _ column: Int, _ s: String, _ style: Style = .normal) {
+    func put(_ frame: inout Frame, _ row: Int, _ column: Int, _ s: String, _ style: Style = .normal) {
         guard !s.isEmpty else { return }
         frame.spans.append(Frame.Span(row: row, column: column, text: s, style: style))
     }
@@ -39,7 +43,7 @@ public struct Screen: Sendable {
     }
 
     /// `sentence` broken into lines of at most `width` columns, at spaces where it can be.
-    private func wrap(_ sentence: String, _ width: Int) -> [String] {
+    func wrap(_ sentence: String, _ width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in sentence.split(separator: " ") {
@@ -224,9 +228,8 @@ public struct Screen: Sendable {
         }
     }
 
-    private func messageLine(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
-        let y = layout.messageRow
-        let columns = layout.columns
+    /// The bottom row: the `:` or `/` line, else a message, else `hint` (the keys).
+    func messageLine(_ frame: inout Frame, _ model: TUIModel, row y: Int, columns: Int, hint: String? = nil) {
         switch model.mode {
         case .command(let editor, _, _), .search(let editor):
             let prompt: String = if case .search = model.mode { "/" } else { ":" }
@@ -239,14 +242,14 @@ public struct Screen: Sendable {
             put(&frame, y, 0, prompt + TextFit.printable(shownBefore))
             put(&frame, y, 1 + beforeWidth, text.fit(after, max(0, columns - 2 - beforeWidth)))
             frame.cursor = (y, min(columns - 1, 1 + beforeWidth))
-            if case .command(_, let candidates, let chosen) = model.mode, candidates.count > 1 {
+            if case .command(_, let candidates, let chosen) = model.mode, candidates.count > 1, y > 0 {
                 completions(&frame, candidates, chosen, row: y - 1, columns: columns)
             }
         case .normal:
             if let message = model.message {
                 let style = Style(message.isError ? .error : .accent, bold: message.isError)
                 let lines = wrap(message.text, columns - 1)
-                if lines.count > 1 {
+                if lines.count > 1, y > 0 {
                     // A long message takes the progress bar's row too, until the next key.
                     put(&frame, y - 1, 0, String(repeating: " ", count: columns))
                     put(&frame, y - 1, 0, text.fit(lines[0], columns - 1), style)
@@ -255,7 +258,10 @@ public struct Screen: Sendable {
                     put(&frame, y, 0, text.fit(message.text, columns - 1), style)
                 }
             } else {
-                put(&frame, y, 0, text.fit("? help  / search  : command  Enter play  a add  space pause  q quit", columns - 1), Style(.dim))
+                let hint =
+                    hint
+                    ?? (model.workout.picking ? model.pickerHint : "? help  / search  : command  Enter play  a add  space pause  q quit")
+                put(&frame, y, 0, text.fit(hint, columns - 1), Style(.dim))
             }
         }
     }
@@ -284,7 +290,7 @@ public struct Screen: Sendable {
         }
     }
 
-    private func clock(_ seconds: Double?) -> String {
+    func clock(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite, seconds >= 0 else { return "" }
         return ClockText.format(seconds, hours: true)
     }

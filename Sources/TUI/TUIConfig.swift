@@ -7,11 +7,13 @@ import Terminal
 ///     bind.ctrl-n = next          # a key to an action (names: `?` in the UI, docs/tui.md)
 ///     bind.f2 = :seek +30         # a key to a command line
 ///     bind.X = none               # a key to nothing
+///     bind.workout.T = tap-tempo  # a key of the workout screen (or `bind.picker.` for its picker)
 ///     colors = never              # auto (the default) or never
 ///     seek-step = 5               # seconds for seek-forward/back
 ///     volume-step = 10            # percent for volume-up/down
 ///
-/// Lines the UI does not understand are reported (as `problems`), never fatal.
+/// Lines the UI does not understand are reported (as `problems`), never fatal. `workout.` lines
+/// are the daemon's (`workout.featured`) and are passed over.
 public struct TUIConfig: Sendable, Equatable {
     /// The keys, from `KeyMap.standard` with the file's `bind.` lines applied.
     public var keyMap = KeyMap.standard
@@ -39,16 +41,24 @@ public struct TUIConfig: Sendable, Equatable {
             }
             let key = String(text[..<equals]).trimmingSpaces
             let value = String(text[text.index(after: equals)...]).trimmingSpaces
+            // The daemon's settings (`workout.featured` and the like) share the file.
+            if key.lowercased().hasPrefix("workout.") { continue }
             if key.lowercased().hasPrefix("bind.") {
-                let name = String(key.dropFirst(5))
+                var name = String(key.dropFirst(5))
+                // `bind.workout.t = tap-tempo`: a key of one screen only. (A key named `.` is `bind..`.)
+                var layer: KeyMap.Layer?
+                for l in KeyMap.Layer.allCases where name.lowercased().hasPrefix(l.rawValue + ".") && name.count > l.rawValue.count + 1 {
+                    layer = l
+                    name = String(name.dropFirst(l.rawValue.count + 1))
+                }
                 guard let k = KeyName.key(name) else {
                     problems.append("\(here): \"\(name)\" is not a key name (try j, ctrl-d, space, f5, pgdn).")
                     continue
                 }
                 if value.lowercased() == "none" {
-                    config.keyMap.bind(k, to: nil)
+                    config.keyMap.bind(k, to: nil, in: layer)
                 } else if let binding = Binding(configValue: value) {
-                    config.keyMap.bind(k, to: binding)
+                    config.keyMap.bind(k, to: binding, in: layer)
                 } else {
                     problems.append("\(here): \"\(value)\" is not an action or a :command (see ? in the UI).")
                 }

@@ -5,6 +5,7 @@ import WireProtocol
 extension TUIModel {
     /// Carries out one bound action.
     mutating func perform(_ action: Action, now: Double) -> [Effect] {
+        if workout.shown, let effects = performOnWorkoutScreen(action, now: now) { return effects }
         let height = max(1, listHeight)
         switch action {
         case .down: movePage(by: 1)
@@ -39,7 +40,10 @@ extension TUIModel {
             guard let row = page.current, row.isSelectable, page.rows.indices.contains(page.list.cursor) else { return [] }
             if page.marked.contains(page.list.cursor) { page.marked.remove(page.list.cursor) } else { page.marked.insert(page.list.cursor) }
             movePage(by: 1)
-            notice("\(page.marked.count) marked — Enter plays them, a or i queues them, Esc unmarks.")
+            notice(
+                workout.picking
+                    ? "\(page.marked.count) marked — Enter adds them to the workout, Esc unmarks."
+                    : "\(page.marked.count) marked — Enter plays them, a or i queues them, Esc unmarks.")
         case .markAll:
             if page.marked.isEmpty {
                 page.marked = Set(page.rows.indices.filter { page.rows[$0].location != nil })
@@ -85,6 +89,9 @@ extension TUIModel {
         case .redraw: return [.repaint]
         case .quit: return [.quit(stopDaemon: false)]
         case .quitAndStop: return [send(.quit), .quit(stopDaemon: true)]
+        case .workoutView, .tapTempo, .cadenceUp, .cadenceDown, .workoutPause, .workoutEnd, .workoutStart, .workoutPlay, .choosePrevious,
+            .chooseNext, .pickMusic, .addToWorkout, .finishPicking:
+            return performWorkout(action, now: now)
         }
         return []
     }

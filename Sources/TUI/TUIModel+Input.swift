@@ -13,8 +13,10 @@ extension TUIModel {
             touched = true
             switch mode {
             case .normal:
+                if workout.confirmingEnd { return confirmEnd(key) }
                 if key != .escape || page.marked.isEmpty { message = nil }
-                guard let binding = config.keyMap.binding(for: key) else {
+                let layer: KeyMap.Layer? = workout.shown ? .workout : workout.picking ? .picker : nil
+                guard let binding = config.keyMap.binding(for: key, in: layer) else {
                     if case .character(let c) = key { error("\(KeyName.name(.character(c))) does nothing here — press ? for the keys.") }
                     return []
                 }
@@ -166,6 +168,7 @@ extension TUIModel {
     // MARK: The mouse
 
     private mutating func handle(_ mouse: MouseEvent) -> [Effect] {
+        if workout.shown { return workoutMouse(mouse) }
         let layout = Layout(rows: screenRows, columns: screenColumns)
         guard layout.fits else { return [] }
         switch mouse.action {

@@ -60,8 +60,12 @@ extension TUIModel {
     /// The `?` page, generated from the key map in use.
     func helpPage() -> Page {
         let rows = config.keyMap.helpRows
-        let width = min(24, rows.map { $0.keys.count }.max() ?? 0)
+        let layers = KeyMap.Layer.allCases.map { ($0, config.keyMap.helpRows(in: $0)) }
+        let width = min(24, (rows + layers.flatMap(\.1)).map { $0.keys.count }.max() ?? 0)
         var lines: [Row] = rows.map { .text("  " + $0.keys.padding(to: width) + "  " + $0.summary) }
+        for (layer, rows) in layers where !rows.isEmpty {
+            lines += [.text(""), .header(layer.title)] + rows.map { .text("  " + $0.keys.padding(to: width) + "  " + $0.summary) }
+        }
         lines += [
             .text(""), .text("  On the : and / lines: Tab completes, Up/Down walk the history, Ctrl-A/E/U/W/K edit, Esc cancels."),
             .text("  The mouse: click a row or a view's name, double-click to play, the wheel scrolls, click the bar to seek."),

@@ -28,7 +28,7 @@ extension TUIModel {
 
     private mutating func handle(_ event: WireEvent, now: Double) -> [Effect] {
         switch event {
-        case .workout: return []  // issue 12: the TUI part shows it
+        case .workout(let status): return workoutEvent(status, now: now)
         case .status(let s):
             update(s, now: now)
         case .queueChanged(let version):
@@ -178,7 +178,16 @@ extension TUIModel {
             if !done.isEmpty { notice(done) }
             if refresh { return refreshLibrary() }
         case (.command(let command, let line), _):
-            return showCommandResult(result, text: text, command: command, line: line)
+            return showCommandResult(result, text: text, command: command, line: line, now: now)
+        case (.workoutStatus, .workout(let status)):
+            return workoutStatusAnswered(status, now: now)
+        case (.workout(let command, let done), .workout(let status)):
+            return workoutAnswered(status, to: command, done: done, now: now)
+        case (.workoutSummary, .workouts(let summaries)):
+            workoutSummaryAnswered(summaries)
+        case (.workout(.end, _), .workouts(let summaries)):
+            // The daemon answers End with the summary of the workout it ended.
+            return workoutEnded(summary: summaries.first, now: now)
         default:
             break
         }
@@ -187,6 +196,14 @@ extension TUIModel {
 
     private mutating func failed(_ sentence: String, for purpose: Purpose) -> [Effect] {
         switch purpose {
+        case .workoutStatus:
+            // A daemon without workouts: say so only to `segue workout`, which asked for one.
+            workout.known = true
+            guard workout.pendingStart != nil else { return [] }
+            workout.pendingStart = nil
+        case .workoutSummary:
+            // The last figures the daemon sent stand in for the summary.
+            return []
         case .search(_, let term):
             searchesInFlight = max(0, searchesInFlight - 1)
             if term == results.term {
@@ -216,7 +233,7 @@ extension TUIModel {
     }
 
     /// A `:` command's result: lists open as a page, a status is summed up on the message line.
-    private mutating func showCommandResult(_ result: WireResult, text: String?, command: Command, line: String) -> [Effect] {
+    private mutating func showCommandResult(_ result: WireResult, text: String?, command: Command, line: String, now: Double) -> [Effect] {
         let rows: [Row]
         switch result {
         case .status, .added:
@@ -238,7 +255,17 @@ extension TUIModel {
         case .items(let items): rows = items.map(Row.item)
         case .history(let items): rows = items.map(Row.history)
         case .text(let text): rows = text.split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
-        case .workout, .workouts, .tempo: return []  // issue 12: the TUI part shows them
+        case .workout(let status):
+            guard case .workout(let workoutCommand) = command else { return [] }
+            let effects = workoutAnswered(status, to: workoutCommand, done: "Done: \(line)", now: now)
+            if workoutCommand == .status { notice((text ?? "").split(separator: "\n").first.map(String.init) ?? "") }
+            return effects
+        case .workouts(let summaries) where command == .workout(.end):
+            let effects = workoutEnded(summary: summaries.first, now: now)
+            notice(workout.shown ? "The workout ended." : "The workout ended; W shows its summary.")
+            return effects
+        case .workouts, .tempo:
+            rows = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
         }
         push(Page(kind: .results, title: ":" + line, rows: rows, status: rows.isEmpty ? "Nothing found." : nil))
         return []

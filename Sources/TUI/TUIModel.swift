@@ -80,6 +80,8 @@ public struct TUIModel: Sendable {
     var touched = false
     var nextID = 1
     var pending: [Int: Purpose] = [:]
+    /// The workout screen's state and the daemon's last word on the workout.
+    public internal(set) var workout = WorkoutState()
 
     /// A UI with these settings; `commandHistory` is the `:` lines of earlier sessions, oldest first.
     public init(config: TUIConfig = TUIConfig(), commandHistory: [String] = []) {
@@ -121,9 +123,11 @@ public struct TUIModel: Sendable {
     }
 
     /// When the runner must call `tick` next even with no input: at the next whole second of the
-    /// playing position, or when a search is due. Nil while paused with nothing due: no wake-ups.
+    /// playing position, or of the workout's stopwatch while the workout screen shows it running,
+    /// or when a search is due. Nil while paused with nothing due: no wake-ups.
     public func nextWake(now: Double) -> Double? {
         var wake = searchDeadline
+        if let next = workoutWake(now: now) { wake = min(wake ?? next, next) }
         if let snapshot, snapshot.status == "playing", let p = position(now: now) {
             let next = now + (p.rounded(.down) + 1 - p) + 0.005
             wake = min(wake ?? next, next)
@@ -131,11 +135,12 @@ public struct TUIModel: Sendable {
         return wake
     }
 
-    /// The requests a freshly attached UI sends: the queue, the library, and the events.
+    /// The requests a freshly attached UI sends: the queue, the library and the workout.
     public mutating func start() -> [Effect] {
         [
             request(.queue, .queue), request(.savedSongs, .saved(.songs)), request(.savedAlbums, .saved(.albums)),
             request(.playlists, .playlist(.list)), request(.history, .history(.list)),
+            request(.workoutStatus, .workout(.status)),
         ]
     }
 

@@ -53,7 +53,7 @@ public enum DaemonMessage: Sendable, Equatable {
 private struct NeitherReplyNorEvent: Error {}
 
 private enum LineKey: String, CodingKey {
-    case event, id, ok, result, text, error, status, entry, reason, notice, version, message
+    case event, id, ok, result, text, error, status, entry, reason, notice, version, message, workout
 }
 
 /// The whole line, read field by field so that only the fields its kind has are decoded: a
@@ -93,13 +93,14 @@ private struct Line: Decodable {
         case "queueChanged": return .queueChanged(version: c.whole(.version, in: 0...(1 << 53)))
         case "catalog": return .catalog(notice: try c.decodeIfPresent(String.self, forKey: .notice))
         case "notice": return .notice(message: try c.decode(String.self, forKey: .message))
+        case "workout": return .workout(try c.decodeIfPresent(WireWorkoutStatus.self, forKey: .workout)?.value)
         default: return .unknown(name)
         }
     }
 }
 
 private enum ResultKey: String, CodingKey {
-    case kind, status, entries, current, items, text, added, version
+    case kind, status, entries, current, items, text, added, version, workout
 }
 
 /// A reply's `result`; `result` is nil for a kind this client does not know.
@@ -128,6 +129,9 @@ private struct ResultBody: Decodable {
         case "items": result = .items(try c.decode([WireItem].self, forKey: .items))
         case "history": result = .history(try c.decode([WireHistoryItem].self, forKey: .items))
         case "text": result = .text(try c.decode(String.self, forKey: .text))
+        case "workout": result = .workout(try c.decodeIfPresent(WireWorkoutStatus.self, forKey: .workout)?.value)
+        case "workouts": result = .workouts(try c.decode([WireWorkoutSummary].self, forKey: .items).map(\.value))
+        case "tempo": result = .tempo(try c.decode([WireTempoReport].self, forKey: .items).map(\.value))
         default: result = nil
         }
     }

@@ -12,7 +12,9 @@ public enum ResultText {
     public static func render(_ result: CommandResult, width: Int) -> String {
         switch result {
         case .done(let snapshot): return snapshot.text + "\n"
-        case .workout, .workouts, .tempo: return "Workouts are not built yet.\n"  // issue 12: the Session part
+        case .workout(let status): return workout(status, width: width)
+        case .workouts(let summaries): return workouts(summaries, width: width)
+        case .tempo(let reports): return tempo(reports, width: width)
         case .added(let ids, let snapshot): return snapshot.text + "\n" + addedText(ids)
         case .queueChanges(let changes):
             let count = changes.changes.count

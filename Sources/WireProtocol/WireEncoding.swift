@@ -4,6 +4,7 @@ import Library
 import MusicModel
 import Player
 import Session
+import Workout
 
 #if canImport(Glibc)
     import Glibc
@@ -89,6 +90,42 @@ public enum WireEncoding {
         }
     }
 
+    /// A track of a workout (a recommendation): the keys of `WorkoutTrack`'s own coding.
+    public static func workoutTrack(_ t: WorkoutTrack) -> JSONValue {
+        .object([
+            ("location", .string(t.location)), ("title", .string(t.title)), ("artist", .string(t.artist)),
+            ("artistID", .string(t.artistID)), ("bpm", .number(t.bpm)), ("duration", .number(t.duration)), ("featured", .bool(t.featured)),
+        ])
+    }
+
+    /// A workout now (`workout` results and events): the keys of `WorkoutStatus`'s own coding.
+    public static func workoutStatus(_ s: WorkoutStatus) -> JSONValue {
+        .object([
+            ("kind", .string(s.kind.rawValue)), ("phase", .string(s.phase.rawValue)), ("elapsed", .number(s.elapsed)),
+            ("target", .number(s.target)), ("cadence", .integer(s.cadence)), ("currentBPM", .number(s.currentBPM)),
+            ("onCadence", s.onCadence.map(JSONValue.bool) ?? .string(nil)), ("recommended", .array(s.recommended.map(workoutTrack))),
+            ("tracksPlayed", .integer(s.tracksPlayed)), ("skips", .integer(s.skips)),
+        ])
+    }
+
+    /// A finished workout (`workouts` results): the keys of `WorkoutSummary`'s own coding.
+    public static func workoutSummary(_ s: WorkoutSummary) -> JSONValue {
+        .object([
+            ("kind", .string(s.kind.rawValue)), ("startedAt", .number(s.startedAt)), ("duration", .number(s.duration)),
+            ("cadence", .integer(s.cadence)), ("tracksPlayed", .integer(s.tracksPlayed)), ("onCadenceShare", .number(s.onCadenceShare)),
+            ("averageBPM", .number(s.averageBPM)), ("skips", .integer(s.skips)),
+        ])
+    }
+
+    /// One item's tempo (`tempo` results): `bpm`, `confidence` and `source` are null when there
+    /// is no estimate, and `error` says why.
+    public static func tempoReport(_ r: TempoReport) -> JSONValue {
+        .object([
+            ("item", .string(r.item)), ("title", .string(r.title)), ("bpm", .number(r.estimate?.bpm)),
+            ("confidence", .number(r.estimate?.confidence)), ("source", .string(r.estimate?.source.rawValue)), ("error", .string(r.error)),
+        ])
+    }
+
     /// What a command produced: `{"kind": …, …}`.
     public static func result(_ r: CommandResult) -> JSONValue {
         switch r {
@@ -131,7 +168,9 @@ public enum WireEncoding {
                 ),
             ])
         case .text(let text): return .object([("kind", .string("text")), ("text", .string(text))])
-        case .workout, .workouts, .tempo: return .object([("kind", .string("text")), ("text", .string("Workouts are not built yet."))])  // issue 12: the Session part
+        case .workout(let status): return .object([("kind", .string("workout")), ("workout", status.map(workoutStatus) ?? .string(nil))])
+        case .workouts(let summaries): return .object([("kind", .string("workouts")), ("items", .array(summaries.map(workoutSummary)))])
+        case .tempo(let reports): return .object([("kind", .string("tempo")), ("items", .array(reports.map(tempoReport)))])
         }
     }
 

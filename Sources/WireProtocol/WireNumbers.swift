@@ -1,4 +1,5 @@
 import Checked
+import Workout
 
 /// How a client reads the numbers in a daemon's lines. Whatever answers on the socket may be an
 /// older or newer daemon, or an impostor: a length of 1e300, a negative position or a volume of
@@ -29,4 +30,31 @@ extension KeyedDecodingContainer {
     func count(_ key: Key) throws -> Int {
         max(0, try decode(Int.self, forKey: key))
     }
+
+    /// A tempo in beats a minute, `WorkoutRules.usableBPM`; nil when absent, null, not a number or
+    /// outside it (a BPM of 0 or 1e300 is no tempo).
+    func bpm(_ key: Key) -> Double? {
+        guard let value = try? decodeIfPresent(Double.self, forKey: key) else { return nil }
+        return WorkoutRules.usableBPM.contains(value) ? value : nil
+    }
+
+    /// A cadence that must be there, brought into `WorkoutRules.cadences` and rounded.
+    /// Throws when it is missing or not a number.
+    func cadence(_ key: Key) throws -> Int {
+        let range = WorkoutRules.cadences
+        return Checked.clamped(try decode(Double.self, forKey: key), to: range, rounding: .toNearestOrAwayFromZero)
+    }
+
+    /// Seconds on a workout's stopwatch that must be there, brought into 0…`WireNumbers.maxWorkoutSeconds`
+    /// (NaN reads as 0). Throws when it is missing or not a number.
+    func stopwatch(_ key: Key) throws -> Double {
+        try clamped(key, to: 0...WireNumbers.maxWorkoutSeconds)
+    }
+}
+
+/// The longest stopwatch reading a client takes from the wire (docs/protocol.md); the other
+/// workout ranges are `WorkoutRules`'.
+enum WireNumbers {
+    /// The longest stopwatch reading or workout length a client shows (about 115 days).
+    static let maxWorkoutSeconds: Double = 10_000_000
 }

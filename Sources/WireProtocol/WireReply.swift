@@ -1,5 +1,6 @@
 import Player
 import Session
+import Workout
 
 /// Lines the daemon sends: replies to requests and events (docs/protocol.md).
 public enum WireReply {
@@ -22,6 +23,12 @@ public enum WireReply {
     /// `{"event":"name", …fields}`.
     public static func event(_ name: String, _ fields: [(String, JSONValue)]) -> String {
         JSONValue.object([("event", .string(name))] + fields).rendered
+    }
+
+    /// The `workout` event: `{"event":"workout","workout":{…}}`, or `"workout":null` when no
+    /// workout runs (it ended).
+    public static func workoutEvent(_ status: WorkoutStatus?) -> String {
+        event("workout", [("workout", status.map(WireEncoding.workoutStatus) ?? .string(nil))])
     }
 
     /// The event lines a player event becomes, in the order they are sent (docs/protocol.md):

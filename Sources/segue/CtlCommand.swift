@@ -56,6 +56,13 @@ struct CtlCommand {
         return (folder.hasSuffix("/") ? folder : folder + "/") + path
     }
 
+    /// Seconds to wait for the reply: a minute, and for `tempo` ten seconds more an item (each
+    /// may be downloaded and analysed), up to a day.
+    static func replyTimeout(_ command: Command) -> Double {
+        guard case .tempo(let items) = command else { return 60 }
+        return 60 + 10 * Double(min(items.count, 8000))
+    }
+
     func run() -> Int32 {
         let command: Command
         switch self.command {
@@ -80,7 +87,7 @@ struct CtlCommand {
         }
         do {
             try connection.send(WireRequest(id: .number(1), command: command.text).line)
-            guard let line = try connection.readLine(timeout: 60) else {
+            guard let line = try connection.readLine(timeout: Self.replyTimeout(command)) else {
                 printError("segue: the daemon closed the connection without answering.")
                 return 1
             }

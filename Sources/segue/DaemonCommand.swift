@@ -94,6 +94,10 @@ struct DaemonCommand {
             }
         }
         let itunes = try? catalog.makeCatalog()
+        // Tempo analysis opens items as playback does: catalog songs through this catalog's previews.
+        let analyzer = TempoAnalyzer(catalog: itunes)
+        let workout = WorkoutResources.setup(analyze: { try analyzer.estimate($0, cadence: $1) })
+        for problem in workout.problems { printError("segue: \(problem)") }
         // `quit` ends the daemon the way SIGTERM does, through the same path below (state saved,
         // socket removed). Every thread blocks SIGTERM, so this only makes it pending for the
         // sigwait here and returns at once: the session finishes the command and the server sends
@@ -110,7 +114,7 @@ struct DaemonCommand {
             },
             catalog: itunes?.catalog, library: library,
             onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice },
-            keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" })
+            keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" }, workout: workout.setup)
         // What is no reply to anyone (the saved queue set aside) goes to the log, and to clients:
         // those said before the server exists wait for the first client that subscribes.
         let notices = session.observe { event in

@@ -13,8 +13,8 @@ enum SegueCLI {
     /// Every subcommand's declaration, in the order `segue --help` lists them.
     static var declarations: [SubcommandSpec] {
         [
-            UICommand.declaration, PlayOptions.declaration, CatalogCommand.searchDeclaration, CatalogCommand.lookupDeclaration,
-            DaemonCommand.declaration, CtlCommand.declaration, TempoCommand.declaration,
+            UICommand.declaration, UICommand.workoutDeclaration, PlayOptions.declaration, CatalogCommand.searchDeclaration,
+            CatalogCommand.lookupDeclaration, DaemonCommand.declaration, CtlCommand.declaration, TempoCommand.declaration,
         ]
     }
 
@@ -82,6 +82,8 @@ enum SegueCLI {
             return run(first == "search" ? CatalogCommand.searchDeclaration : CatalogCommand.lookupDeclaration) {
                 try CatalogCommand.parse(first, rest)?.run()
             }
+        case "workout":
+            return run(UICommand.workoutDeclaration) { try UICommand(parsingWorkout: rest)?.run() }
         case "tempo":
             return run(TempoCommand.declaration) { try TempoCommand(parsing: rest)?.run() }
         case "play":

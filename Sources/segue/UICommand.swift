@@ -2,6 +2,7 @@ import Daemon
 import Session
 import TUI
 import Terminal
+import Workout
 
 #if canImport(Glibc)
     import Glibc
@@ -11,6 +12,8 @@ import Terminal
 /// options) when none runs. `q` leaves the music playing; `Q` stops it and the daemon.
 struct UICommand {
     var daemonArguments: [String]
+    /// `segue workout`: the UI opens on the workout screen and starts this workout if none runs.
+    var workout: WorkoutCommand?
 
     /// The terminal UI's command line: the options of the daemon it may start, but `--foreground`.
     static let declaration = SubcommandSpec(
@@ -18,12 +21,49 @@ struct UICommand {
         summary: "The terminal UI; it attaches to the daemon, or starts one with these options. In it, press ? for the keys.",
         options: DaemonCommand.declaration.options.filter { $0.name != "--foreground" })
 
+    /// `segue workout`'s command line: the UI's options and the workout's.
+    static let workoutDeclaration = SubcommandSpec(
+        command: "segue workout", operands: .none,
+        summary: "The terminal UI on the workout screen; starts a workout unless one runs (the daemon as with segue).",
+        options: [
+            OptionSpec(
+                name: "--type", short: "t", value: .choice(WorkoutKind.allCases.map(\.rawValue)),
+                help: "the kind of workout (default running)"),
+            OptionSpec(
+                name: "--minutes", short: "m", value: .number(WorkoutCommand.minutesRange),
+                help: "a target length; the screen counts down to it"),
+            OptionSpec(
+                name: "--cadence", short: "c", value: .number(WorkoutRules.cadences),
+                help: "steps (or pedal turns) a minute to match the music to (default: the kind's)"),
+        ] + declaration.options)
+
     /// The options read from `arguments`; nil when they asked for `--help`.
     init?(parsing arguments: [String]) throws {
         // Checked here so a mistake is reported before the screen is taken over.
         if try Self.declaration.parse(arguments).wantsHelp { return nil }
         _ = try DaemonCommand(parsing: arguments)
         daemonArguments = arguments
+    }
+
+    /// `segue workout`'s options read from `arguments`; nil when they asked for `--help`.
+    init?(parsingWorkout arguments: [String]) throws {
+        let parsed = try Self.workoutDeclaration.parse(arguments)
+        if parsed.wantsHelp { return nil }
+        var kind: WorkoutKind?
+        var minutes: Int?
+        var cadence: Int?
+        var rest: [String] = []
+        for (option, value) in parsed.options {
+            switch option.name {
+            case "--type": kind = value.flatMap(WorkoutKind.init(rawValue:))
+            case "--minutes": minutes = value.flatMap { Int($0) }
+            case "--cadence": cadence = value.flatMap { Int($0) }
+            default: rest += [option.name] + (value.map { [$0] } ?? [])
+            }
+        }
+        _ = try DaemonCommand(parsing: rest)
+        daemonArguments = rest
+        workout = .start(kind ?? .running, cadence: cadence, minutes: minutes)
     }
 
     func run() -> Int32 {
@@ -37,6 +77,7 @@ struct UICommand {
             return 1
         }
         var model = TUIModel(config: config, commandHistory: Self.loadHistory())
+        if let workout { model.openWorkout(starting: workout) }
         if let first = problems.first {
             model.showError(problems.count == 1 ? first : "\(first) (and \(problems.count - 1) more problems in the config file)")
         }

@@ -55,7 +55,11 @@ import WireProtocol
         let addRefusal = try tcp.failure(of: "add /music/file.mp3", id: 4) ?? "no refusal"
         #expect(addRefusal.hasPrefix(Self.refusal) && addRefusal.contains("/music/file.mp3"), "\(addRefusal)")
         #expect(session.queue.entries.isEmpty, "the queue is unchanged")
-        for (id, line) in [(5.0, "playnext itunes:1 a.mp3"), (6, "replace 1 itunes:1 /b.mp3"), (7, "playlist add p /c.mp3")] {
+        for (id, line) in [
+            (5.0, "playnext itunes:1 a.mp3"), (6, "replace 1 itunes:1 /b.mp3"), (7, "playlist add p /c.mp3"),
+            (7.25, "tempo itunes:1 /d.mp3"),
+            (7.5, "workout add playlist:Run /e.m4a"), (7.75, "workout play /f.mp3"),
+        ] {
             #expect(try tcp.failure(of: line, id: id)?.hasPrefix(Self.refusal) == true, "\(line)")
         }
         #expect(try tcp.failure(of: "playlist import \(folder)/list.m3u", id: 8)?.hasPrefix(Self.refusal) == true)

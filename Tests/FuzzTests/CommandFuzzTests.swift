@@ -18,10 +18,17 @@ import WireProtocol
         "p", "q", "\"p\"", "\"a b\"", "'x'", "\"\\\"\"", "\"unterminated", "\\", "list", "show", "create", "rename", "delete", "add",
         "remove", "move", "play", "import", "export", "songs", "albums", "artists", "on", "off", "one", "all", "none", "clear",
         "itunes:9000000101", "9000000101", "9000000001", "1441458049", "us", "gb", "zz", "/m/a b.mp3", "http://127.0.0.1:1/x.m4a",
+        // workout and tempo
+        "start", "pause", "resume", "end", "status", "cadence", "history", "running", "cycling", "walking", "hiit", "other", "RUNNING",
+        "--cadence", "--minutes", "--cadence=170", "--minutes=30", "--MINUTES=", "--pace", "29", "170", "250", "251", "1440", "1441", "+5",
+        "-100", "+101", "+0", "playlist:Run", "\"playlist:Long Run\"",
     ]
 
+    /// Lines that start as a workout command more often than a random verb would.
+    static let workoutStarts = ["workout", "workout start", "workout cadence", "workout start running", "tempo", "bpm"]
+
     static func line(_ rng: inout SplitMix64) -> String {
-        var words = [FuzzMutator.pick(verbs, &rng)]
+        var words = [rng.int(4) == 0 ? FuzzMutator.pick(workoutStarts, &rng) : FuzzMutator.pick(verbs, &rng)]
         for _ in 0..<rng.int(6) {
             switch rng.int(8) {
             case 0: words.append(FuzzMutator.number(&rng))
@@ -71,7 +78,7 @@ import WireProtocol
                 var line = Self.line(&rng)
                 // The demo catalog's search can take seconds a term (it is fuzzed on its own):
                 // catalog commands stay in one case in eight, and have their own time limit.
-                let asksCatalog = CommandVerb.of(line: line)?.asksTheCatalog ?? false
+                let asksCatalog = (try? Command.parse(line))?.asksTheCatalog ?? CommandVerb.of(line: line)?.asksTheCatalog ?? false
                 if asksCatalog, rng.int(8) != 0 { line = "status" }
                 // Files only inside the case's folder: reading /dev/zero is the file reader's business.
                 if line.lowercased().contains("import") || line.lowercased().contains("export") {

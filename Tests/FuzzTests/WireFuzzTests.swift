@@ -2,10 +2,12 @@ import Checked
 import FoundationEssentials
 import Session
 import TUI
+import Tempo
 import Terminal
 import TestSupport
 import Testing
 import WireProtocol
+import Workout
 
 /// The socket protocol from both ends. The daemon's side: request lines (docs/protocol.md's and
 /// ones built from fuzzed commands), mutated, read by `WireRequest.parse`, carried out, and
@@ -48,7 +50,7 @@ import WireProtocol
             _ = try? WireRequest.parse(request.line)
             // One request in four is carried out (a session's command costs milliseconds).
             guard let rig, let command = request.command, rng.int(4) == 0 else { return }
-            if CommandVerb.of(line: command)?.asksTheCatalog ?? false { return }
+            if (try? Command.parse(command))?.asksTheCatalog ?? CommandVerb.of(line: command)?.asksTheCatalog ?? false { return }
             rig.reset()
             switch rig.session.perform(line: command) {
             case .success(let result): _ = try readBack(WireReply.success(id: request.id, result: result))
@@ -87,6 +89,7 @@ import WireProtocol
         lines.append(WireReply.event("queueEnded", []))
         lines.append(WireReply.event("outputFailed", [("reason", .string("No sound device."))]))
         lines.append(WireReply.event("catalog", [("notice", .string("The iTunes catalog is unreachable."))]))
+        lines += workoutLines
         if let entry = rig.session.queue.entries.first {
             lines.append(
                 WireReply.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string("Could not download."))]))
@@ -122,6 +125,91 @@ import WireProtocol
             }
             _ = Screen().render(model, now: Double(rng.int(100)))
         }
+    }
+}
+
+extension WireFuzzTests {
+    /// A workout as the daemon describes it, with recommendations.
+    static let workout = WorkoutStatus(
+        kind: .running, phase: .running, elapsed: 754.5, target: 1800, cadence: 170, currentBPM: 171.5, onCadence: true,
+        recommended: [
+            WorkoutTrack(
+                location: "itunes:9000000201", title: "Paper Boats", artist: "The Paper Lanterns", artistID: "9000000001", bpm: 170,
+                duration: 30, featured: true),
+            WorkoutTrack(location: "/m/夜に駆ける.m4a", title: "夜に駆ける", artist: "YOASOBI", bpm: 87.25),
+        ], tracksPlayed: 4, skips: 1)
+
+    /// The daemon's workout and tempo lines: results of every kind and the event.
+    static var workoutLines: [String] {
+        let summaries = [
+            WorkoutSummary(
+                kind: .cycling, startedAt: 1_796_000_000, duration: 1930, cadence: 90, tracksPlayed: 9, onCadenceShare: 0.944,
+                averageBPM: 171.25,
+                skips: 1),
+            WorkoutSummary(
+                kind: .hiit, startedAt: 0, duration: 59, cadence: 150, tracksPlayed: 1, onCadenceShare: 0, averageBPM: nil, skips: 0),
+        ]
+        let reports = [
+            TempoReport(
+                item: "itunes:9000000201", title: "Paper Boats", estimate: TempoEstimate(bpm: 170.04, confidence: 0.91, source: .analysis)),
+            TempoReport(item: "/m/t.mp3", estimate: TempoEstimate(bpm: 128, confidence: 1, source: .tag)),
+            TempoReport(item: "itunes:5", error: "The preview could not be downloaded."),
+        ]
+        return [
+            WireReply.success(id: .number(2), result: .workout(workout)), WireReply.success(id: .number(3), result: .workout(nil)),
+            WireReply.success(id: .number(4), result: .workouts(summaries)), WireReply.success(id: .number(5), result: .tempo(reports)),
+            WireReply.workoutEvent(workout), WireReply.workoutEvent(nil),
+        ]
+    }
+
+    /// The workout and tempo lines, mutated, read by a client: a result or event whose numbers
+    /// are in their ranges, or a sentence; and the text of a result read prints at any width.
+    @Test func workoutAndTempoLinesOnTheClient() throws {
+        let lines = Self.workoutLines
+        fuzz("wire-workout-lines", test: "FuzzTests.WireFuzzTests/workoutAndTempoLinesOnTheClient", cases: 1000) { rng in
+            let line = FuzzJSON.mutatedLine(FuzzMutator.pick(lines, &rng), &rng)
+            FuzzRunner.input(line)
+            let message: DaemonMessage
+            do {
+                message = try DaemonMessage.parse(line)
+            } catch let error as WireError {
+                try require(!error.description.isEmpty, "an empty sentence for \(excerpt(line))")
+                return
+            }
+            let width = FuzzMutator.pick([-1, 0, 1, 20, 80, 300], &rng)
+            switch message {
+            case .event(.workout(let status?)), .reply(_, .success(.workout(let status?)), _):
+                try require(Self.inRange(status), "\(excerpt(line)) read as \(status)")
+                _ = ResultText.render(.workout(status), width: width)
+            case .reply(_, .success(.workouts(let summaries)), _):
+                for s in summaries {
+                    try require(
+                        (0...10_000_000).contains(s.duration) && WorkoutRules.cadences.contains(s.cadence)
+                            && (0...1).contains(s.onCadenceShare)
+                            && s.tracksPlayed >= 0 && s.skips >= 0 && s.averageBPM.map { (1...1000).contains($0) } != false,
+                        "\(excerpt(line)) read as \(s)")
+                }
+                _ = ResultText.render(.workouts(summaries), width: width)
+            case .reply(_, .success(.tempo(let reports)), _):
+                for r in reports {
+                    try require(
+                        r.estimate.map { (1...1000).contains($0.bpm) && (0...1).contains($0.confidence) } != false,
+                        "\(excerpt(line)) read as \(r)")
+                }
+                _ = ResultText.render(.tempo(reports), width: width)
+            default: break
+            }
+        }
+    }
+
+    /// Whether every number of a status read from the wire is in its documented range.
+    static func inRange(_ s: WorkoutStatus) -> Bool {
+        (0...10_000_000).contains(s.elapsed) && s.target.map { (0...10_000_000).contains($0) } != false
+            && WorkoutRules.cadences.contains(s.cadence) && s.currentBPM.map { (1...1000).contains($0) } != false
+            && s.tracksPlayed >= 0 && s.skips >= 0
+            && s.recommended.allSatisfy { t in
+                t.bpm.map { (1...1000).contains($0) } != false && t.duration.map { (0...Limits.maxDurationSeconds).contains($0) } != false
+            }
     }
 }
 

@@ -1,4 +1,5 @@
 import MusicModel
+import Player
 import Session
 import TestSupport
 import Testing
@@ -18,12 +19,26 @@ private enum Kind: CaseIterable {
     case playlistList, playlistShow, playlistCreate, playlistRename, playlistDelete, playlistAdd, playlistRemove
     case playlistMove, playlistPlay, playlistImport, playlistExport
     case history, help, quit
-    case workout, tempo
+    case workoutStart, workoutStartPlain, workoutPause, workoutResume, workoutEnd, workoutStatus, workoutHistory
+    case workoutCadence, workoutNudge, workoutAdd, workoutPlay, tempo
 }
 
 private func kind(of command: Command) -> Kind {
     switch command {
-    case .workout: .workout
+    case .workout(let sub):
+        switch sub {
+        case .start(nil, nil, nil): .workoutStartPlain
+        case .start: .workoutStart
+        case .pause: .workoutPause
+        case .resume: .workoutResume
+        case .end: .workoutEnd
+        case .status: .workoutStatus
+        case .history: .workoutHistory
+        case .cadence(.absolute): .workoutCadence
+        case .cadence(.relative): .workoutNudge
+        case .add: .workoutAdd
+        case .play: .workoutPlay
+        }
     case .tempo: .tempo
     case .play: .play
     case .pause: .pause
@@ -170,6 +185,31 @@ private let samples: [(Command, String)] = [
     (.history(.on), "history on"),
     (.history(.off), "history off"),
     (.history(.clear), "history clear"),
+    (.workout(.start(nil, cadence: nil, minutes: nil)), "workout start"),
+    (.workout(.start(.running, cadence: nil, minutes: nil)), "workout start running"),
+    (.workout(.start(.cycling, cadence: 90, minutes: 45)), "workout start cycling --cadence 90 --minutes 45"),
+    (.workout(.start(nil, cadence: 30, minutes: 1440)), "workout start --cadence 30 --minutes 1440"),
+    (.workout(.start(.hiit, cadence: 250, minutes: nil)), "workout start hiit --cadence 250"),
+    (.workout(.start(.walking, cadence: nil, minutes: 1)), "workout start walking --minutes 1"),
+    (.workout(.start(.other, cadence: nil, minutes: nil)), "workout start other"),
+    (.workout(.pause), "workout pause"),
+    (.workout(.resume), "workout resume"),
+    (.workout(.end), "workout end"),
+    (.workout(.status), "workout status"),
+    (.workout(.history), "workout history"),
+    (.workout(.cadence(.absolute(170))), "workout cadence 170"),
+    (.workout(.cadence(.relative(5))), "workout cadence +5"),
+    (.workout(.cadence(.relative(-100))), "workout cadence -100"),
+    (
+        .workout(.add(["itunes:1440857781", "/music/My Song.mp3", "playlist:Long Run"])),
+        "workout add itunes:1440857781 \"/music/My Song.mp3\" \"playlist:Long Run\""
+    ),
+    (.workout(.play("itunes:1440857781")), "workout play itunes:1440857781"),
+    (.workout(.play("/music/a b.m4a")), "workout play \"/music/a b.m4a\""),
+    (
+        .tempo(["itunes:1440857781", "/music/My Song.mp3", "https://example.com/a.m4a"]),
+        "tempo itunes:1440857781 \"/music/My Song.mp3\" https://example.com/a.m4a"
+    ),
     (.help(nil), "help"),
     (.help("seek"), "help seek"),
     (.quit, "quit"),
@@ -194,12 +234,16 @@ func sampleRoundTrips(_ index: Int) throws {
     for line in [
         "search songs x", "lookup 1", "album 1", "artist 1", "topsongs 1", "charts", "save 1", "save",
         "add a.mp3 itunes:1", "playnext itunes:2", "replace 1 itunes:1", "playlist add Mix itunes:1",
+        "tempo a.mp3", "bpm itunes:1", "workout start", "workout start cycling --minutes 20", "workout add a.mp3 itunes:1",
+        "workout play itunes:7",
     ] {
         #expect(try Command.parse(line).asksTheCatalog, "\(line)")
     }
     for line in [
         "add a.mp3", "replace 1 /x.mp3", "playlist add Mix a.mp3", "unsave 1", "pl list", "pl show itunes:1",
         "remove #3", "queue --since 4", "next", "status",
+        "workout status", "workout pause", "workout cadence +5", "workout history", "workout end", "workout add a.mp3 playlist:Run",
+        "workout play /a.mp3",
     ] {
         #expect(try !Command.parse(line).asksTheCatalog, "\(line)")
     }
@@ -219,6 +263,33 @@ func sampleRoundTrips(_ index: Int) throws {
     #expect(try rewritten("playlist show next") == "playlist show next")
     #expect(try rewritten("save 12") == "save 12")
     #expect(try rewritten("jump 2") == "jump 2")
+    #expect(try rewritten("tempo a itunes:1") == "tempo <a> <itunes:1>")
+    #expect(try rewritten("workout play a") == "workout play <a>")
+    #expect(try rewritten("workout add a playlist:a PLAYLIST:b") == "workout add <a> playlist:a PLAYLIST:b")
+    #expect(try rewritten("workout start running --minutes 5") == "workout start running --minutes 5")
+    #expect(try rewritten("workout cadence 170") == "workout cadence 170")
+}
+
+@Test func workoutAndTempoFilesAreLocalFiles() throws {
+    #expect(try Command.parse("tempo a.mp3 itunes:1 /b.m4a https://x/y.mp3").localFiles == ["a.mp3", "/b.m4a"])
+    #expect(try Command.parse("workout add /a.mp3 playlist:Run itunes:2").localFiles == ["/a.mp3"])
+    #expect(try Command.parse("workout play /c.mp3").localFiles == ["/c.mp3"])
+    #expect(try Command.parse("workout play itunes:3").localFiles.isEmpty)
+    #expect(try Command.parse("workout start running").localFiles.isEmpty)
+}
+
+@Test func helpForWorkoutListsEachForm() throws {
+    let player = MusicPlayer.silent()
+    let session = Session(player: player, catalog: nil)
+    defer { session.shutdown() }
+    let result = try session.perform(line: "help workout").get()
+    guard case .text(let text) = result else { throw CommandError.failed("help did not answer with text: \(result)") }
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.contains("    workout start [running|cycling|walking|hiit|other] [--cadence SPM] [--minutes N]"), "\(text)")
+    #expect(lines.contains("    workout cadence SPM|+N|-N") && lines.contains("    workout play ITEM"), "\(text)")
+    #expect(lines.count == 2 + 9, "the usage, the summary and the nine forms: \(text)")
+    guard case .text(let tempo) = try session.perform(line: "help bpm").get() else { throw CommandError.failed("no help for bpm") }
+    #expect(tempo.hasPrefix("tempo ITEM…  (also: bpm)"), "\(tempo)")
 }
 
 // MARK: Aliases and case
@@ -262,6 +333,13 @@ func sampleRoundTrips(_ index: Int) throws {
     ("search albums", "search songs albums"),
     ("search ARTISTS Queen", "search artists Queen"),
     ("  play  ", "play"),
+    ("bpm a.mp3", "tempo a.mp3"),
+    ("WORKOUT Start RUNNING", "workout start running"),
+    ("workout start --minutes 30 cycling", "workout start cycling --minutes 30"),
+    ("workout start --minutes=30 --CADENCE=172", "workout start --cadence 172 --minutes 30"),
+    ("workout start --cadence 172 hiit", "workout start hiit --cadence 172"),
+    ("workout cadence +07", "workout cadence +7"),
+    ("workout Cadence -7", "workout cadence -7"),
 ])
 func aliasesPrintTheCanonicalForm(_ line: String, _ canonical: String) throws {
     #expect(try Command.parse(line).text == canonical)
@@ -312,6 +390,18 @@ private let moveSentence =
 private let removeSentence = "remove needs queue positions counting from 1 or entry ids, like remove 3, remove 2-5 or remove #12."
 private let jumpSentence = "jump needs one queue position counting from 1, or #ID, like jump 4 or jump #12."
 private let queueSentence = "queue takes nothing, or --since and a queue version, like queue --since 41."
+
+private let workoutSentence =
+    "workout takes start, pause, resume, end, status, cadence, history, add or play, like workout start running --cadence 170."
+private let startSentence =
+    "workout start takes a kind (running, cycling, walking, hiit or other), --cadence SPM and --minutes N, like workout start running --cadence 170 --minutes 30."
+private let cadenceOption = "--cadence takes steps a minute from 30 to 250, like --cadence 170."
+private let minutesOption = "--minutes takes a length from 1 to 1440 minutes, like --minutes 30."
+private let cadenceSentence =
+    "workout cadence needs steps a minute from 30 to 250, or a nudge from +1 to +100 or -1 to -100, like workout cadence 170 or workout cadence +5."
+private let addSentence =
+    "workout add needs one or more songs, albums or playlists: itunes:ID items, files, URLs or playlist:NAME."
+private let playSentence = "workout play needs one item (itunes:ID, a file or a URL), like workout play itunes:1440857781."
 
 private let replaceSentence =
     "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."
@@ -402,6 +492,41 @@ private let replaceSentence =
         "playlist remove Running 0",
         "playlist remove needs a playlist name and positions counting from 1, like playlist remove Running 3 5-7."
     ),
+    ("workout", workoutSentence),
+    ("workout jog", workoutSentence),
+    ("workout start jogging", startSentence),
+    ("workout start running cycling", startSentence),
+    ("workout start --cadence 170 --cadence 180", startSentence),
+    ("workout start --pace 5", startSentence),
+    ("workout start --cadence", cadenceOption),
+    ("workout start --cadence 29", cadenceOption),
+    ("workout start --cadence 251", cadenceOption),
+    ("workout start --cadence fast", cadenceOption),
+    ("workout start --cadence 170.5", cadenceOption),
+    ("workout start --cadence=", cadenceOption),
+    ("workout start --minutes 0", minutesOption),
+    ("workout start --minutes 1441", minutesOption),
+    ("workout start --minutes -5", minutesOption),
+    ("workout start --minutes 99999999999999999999", minutesOption),
+    ("workout cadence", cadenceSentence),
+    ("workout cadence 29", cadenceSentence),
+    ("workout cadence 251", cadenceSentence),
+    ("workout cadence +0", cadenceSentence),
+    ("workout cadence -101", cadenceSentence),
+    ("workout cadence +1.5", cadenceSentence),
+    ("workout cadence 170 180", cadenceSentence),
+    ("workout cadence ++5", cadenceSentence),
+    ("workout pause now", "workout pause takes no more arguments."),
+    ("workout end 1", "workout end takes no more arguments."),
+    ("workout status x", "workout status takes no more arguments."),
+    ("workout history all", "workout history takes no more arguments."),
+    ("workout resume x", "workout resume takes no more arguments."),
+    ("workout add", addSentence),
+    ("workout add \"\"", addSentence),
+    ("workout play", playSentence),
+    ("workout play itunes:1 itunes:2", playSentence),
+    ("tempo", "tempo needs one or more files, URLs or itunes:ID items."),
+    ("bpm \"\"", "tempo needs one or more files, URLs or itunes:ID items."),
     ("add \"open", "a quote (\") is not closed; close it or escape it with a backslash."),
     ("add 'open", "a quote (') is not closed; close it or escape it with a backslash."),
     ("add trailing\\", "the line ends with a backslash; escape it as \\\\ or remove it."),
@@ -456,7 +581,7 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
 // MARK: Completion
 
 @Test func completion() {
-    #expect(CommandCompletion.verbs.count == 34)
+    #expect(CommandCompletion.verbs.count == 36)
     #expect(CommandCompletion.completions(for: "") == CommandCompletion.verbs)
     #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove", "replace"])
     #expect(CommandCompletion.completions(for: "to") == ["toggle", "topsongs"])
@@ -470,6 +595,23 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
     #expect(CommandCompletion.completions(for: "help se") == ["help seek", "help search"])
     #expect(CommandCompletion.completions(for: "seek 1") == [])
     #expect(CommandCompletion.completions(for: "frob ") == [])
+    #expect(CommandCompletion.completions(for: "wor") == ["workout"])
+    #expect(CommandCompletion.completions(for: "bp") == ["tempo"])
+    #expect(CommandCompletion.completions(for: "workout c") == ["workout cadence"])
+    #expect(
+        CommandCompletion.completions(for: "workout ")
+            == ["start", "pause", "resume", "end", "status", "cadence", "history", "add", "play"].map { "workout " + $0 })
+    #expect(CommandCompletion.completions(for: "workout start c") == ["workout start cycling"])
+    #expect(CommandCompletion.completions(for: "Workout START --") == ["workout start --cadence", "workout start --minutes"])
+    #expect(
+        CommandCompletion.completions(for: "workout start ")
+            == ["running", "cycling", "walking", "hiit", "other", "--cadence", "--minutes"].map { "workout start " + $0 })
+    #expect(CommandCompletion.completions(for: "workout cadence ") == [])
+    #expect(CommandCompletion.completions(for: "workout start running --c") == [])
+    // Every completed workout line parses.
+    for line in CommandCompletion.completions(for: "workout start ") where !line.hasSuffix("--cadence") && !line.hasSuffix("--minutes") {
+        #expect(throws: Never.self) { try Command.parse(line) }
+    }
     // Every verb the completion offers parses as that verb.
     for verb in CommandCompletion.verbs {
         #expect(throws: Never.self) { try Command.parse("help \(verb)") }

@@ -8,7 +8,7 @@ import WireProtocol
 @Suite struct TUIModelTests {
     @Test func attachingAsksForTheQueueAndTheLibrary() {
         let d = Driver()
-        #expect(d.sent.map(\.line) == ["queue", "saved songs", "saved albums", "playlist list", "history"])
+        #expect(d.sent.map(\.line) == ["queue", "saved songs", "saved albums", "playlist list", "history", "workout status"])
         #expect(d.sent.allSatisfy { $0.channel == .control })
     }
 
