@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Makes the audio fixtures the tests and benchmarks use, into DIR (default: .build/fixtures).
 # Generated, never committed: sox makes the signals, lame and ffmpeg encode them.
+# sox runs with -R: without it sox dithers from a random seed, so each run made different bytes
+# and a test could pass on one set of fixtures and fail on the next.
 # Left and right carry different tones so that a channel swap shows.
 set -euo pipefail
 dir=${1:-.build/fixtures}
@@ -14,10 +16,10 @@ cd "$dir"
 aac() { ffmpeg -nostdin -loglevel error -y "$@"; }
 tags=(-metadata title="Tone A" -metadata artist="Test Artist" -metadata album="Test Album" -metadata track="3/12")
 
-sox -n -r 44100 -c 2 -b 16 tone.wav synth 5 sine 440 sine 660 vol 0.5
-sox -n -r 48000 -c 2 -b 16 tone-48k.wav synth 5 sine 440 sine 660 vol 0.5
-sox -n -r 44100 -c 1 -b 16 tone-mono.wav synth 5 sine 440 vol 0.5
-sox -n -r 44100 -c 2 -b 16 tone30.wav synth 30 sine 440 sine 660 vol 0.5
+sox -R -n -r 44100 -c 2 -b 16 tone.wav synth 5 sine 440 sine 660 vol 0.5
+sox -R -n -r 48000 -c 2 -b 16 tone-48k.wav synth 5 sine 440 sine 660 vol 0.5
+sox -R -n -r 44100 -c 1 -b 16 tone-mono.wav synth 5 sine 440 vol 0.5
+sox -R -n -r 44100 -c 2 -b 16 tone30.wav synth 30 sine 440 sine 660 vol 0.5
 
 lame --quiet -b 192 --tt "Tone A" --ta "Test Artist" --tl "Test Album" --tn 3/12 tone.wav tone.mp3
 lame --quiet -V 2 tone.wav tone-vbr.mp3
@@ -37,9 +39,9 @@ aac -i tone30.wav -c:a aac -b:a 256k -aac_pns 0 -movflags +faststart \
 
 # Three consecutive slices of tone.wav, cut off the codec frame grid (75000 + 70000 + 75500 =
 # 220500 frames), each encoded on its own: played in a queue they must give back tone.wav.
-sox tone.wav slice1.wav trim 0 75000s
-sox tone.wav slice2.wav trim 75000s 70000s
-sox tone.wav slice3.wav trim 145000s
+sox -R tone.wav slice1.wav trim 0 75000s
+sox -R tone.wav slice2.wav trim 75000s 70000s
+sox -R tone.wav slice3.wav trim 145000s
 for i in 1 2 3; do
   lame --quiet -b 192 slice$i.wav slice$i.mp3
   aac -i slice$i.wav -c:a aac -b:a 256k -aac_pns 0 -movflags +faststart slice$i.m4a
@@ -92,7 +94,7 @@ aac -i tempo/clip.wav -c:a aac -b:a 128k -movflags +faststart -metadata tmpo=128
 # A tag out of range is ignored (the analysis answers instead).
 lame --quiet -b 128 --tv TBPM=0 tempo/clip.wav tempo/tagged-0.mp3
 # Silence: decodable, but no tempo.
-sox -n -r 44100 -c 2 -b 16 tempo/clip.wav trim 0 10
+sox -R -n -r 44100 -c 2 -b 16 tempo/clip.wav trim 0 10
 lame --quiet -b 128 tempo/clip.wav tempo/silence.mp3
 rm -f tempo/clip.wav
 echo "$stamp" > .complete

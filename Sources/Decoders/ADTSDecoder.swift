@@ -10,6 +10,8 @@ public final class ADTSDecoder: AudioDecoder {
     private var firstFrameOffset = 0
     private var skipFrames = 0
     private var consecutiveErrors = 0
+    /// The stream's sample-rate index, from its first header: resynchronising must find the same.
+    private var rateIndex: Int?
     public private(set) var format: PCMFormat
     public var totalFrames: Int? { nil }
     public let metadata = TrackMetadata()
@@ -22,15 +24,26 @@ public final class ADTSDecoder: AudioDecoder {
         guard let start = Self.findFrame(in: head) else { throw AudioError.corrupt("no ADTS frame header was found") }
         firstFrameOffset = start
         offset = start
+        rateIndex = ADTSHeader.parse(head[start...])?.sampleRateIndex
         faad = try FAADHandle()
         let announced = try faad.start(adts: Array(head[start...]))
         format = PCMFormat(sampleRate: announced.sampleRate, channels: 2)
     }
 
-    private static func findFrame(in bytes: [UInt8]) -> Int? {
+    /// The first offset in `bytes` where an ADTS frame starts. After a damaged frame, bytes
+    /// inside the audio data can look like a header (`0xFFF` and a sane length), so a candidate
+    /// counts only when its sample rate matches the stream's (when known) and the bytes right
+    /// after it are another header, or the window ends before they could be.
+    private static func findFrame(in bytes: [UInt8], rateIndex: Int? = nil) -> Int? {
         var i = 0
         while i + 7 <= bytes.count {
-            if ADTSHeader.parse(bytes[i...]) != nil { return i }
+            if let header = ADTSHeader.parse(bytes[i...]), rateIndex.map({ $0 == header.sampleRateIndex }) ?? true {
+                let next = i + header.frameLength
+                if next + 7 > bytes.count { return i }
+                if let following = ADTSHeader.parse(bytes[next...]), following.sampleRateIndex == header.sampleRateIndex {
+                    return i
+                }
+            }
             i += 1
         }
         return nil
@@ -42,8 +55,8 @@ public final class ADTSDecoder: AudioDecoder {
             guard headerBytes.count >= 7 else { return nil }
             guard let header = ADTSHeader.parse(headerBytes[...]) else {
                 // Lost sync: look for the next header a little further on.
-                let window = try source.readFully(at: offset + 1, count: 8192)
-                guard let next = Self.findFrame(in: window) else { return nil }
+                let window = try source.readFully(at: offset + 1, count: 16384)
+                guard let next = Self.findFrame(in: window, rateIndex: rateIndex) else { return nil }
                 offset += 1 + next
                 continue
             }
