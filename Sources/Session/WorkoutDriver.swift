@@ -31,6 +31,11 @@ final class WorkoutDriver: Sendable {
     private let state = ConditionLock(DriverState())
     /// Whether a workout runs, read without the lock on the player's event thread.
     private let running = Atomic<Bool>(false)
+    /// Held while a workout event is published. Each publication reads the state afresh under
+    /// it, so events reach observers in the order of the changes: a status computed on one
+    /// thread can never be published after a newer one from another (a front end would go on
+    /// showing the old cadence).
+    private let publishing = Mutex(())
 
     /// How long `workout start` waits, when nothing plays, for the first tracks to be queued.
     static let firstTracksTimeout = 20.0
@@ -173,7 +178,7 @@ final class WorkoutDriver: Sendable {
         running.store(true, ordering: .relaxed)
         player.setCrossfade(seconds: setup.settings.crossfade)
         if moment.state.playbackStatus == .paused { try? player.play() }
-        publish(.workout(started.status))
+        publishCurrent(generation: started.generation)
         carry(started.effects)
         let generation = started.generation
         let featured = setup.featured(for: kind)
@@ -460,6 +465,17 @@ final class WorkoutDriver: Sendable {
             featured: candidate.featured)
     }
 
+    /// Publishes the workout as it is now, when `generation` still runs (see `publishing`).
+    private func publishCurrent(generation: Int) {
+        publishing.withLock { _ in
+            let now = setup.monotonic()
+            let status = state.withLock { s in
+                s.generation == generation && !s.stopped ? s.workout?.status(at: now) : nil
+            }
+            if let status { publish(.workout(status)) }
+        }
+    }
+
     private func isCurrent(_ generation: Int) -> Bool {
         state.withLock { $0.generation == generation && $0.workout != nil && !$0.stopped }
     }
@@ -505,8 +521,8 @@ final class WorkoutDriver: Sendable {
     private func carry(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .status(let status, let generation):
-                if isCurrent(generation) { publish(.workout(status)) }
+            case .status(_, let generation):
+                publishCurrent(generation: generation)
             case .append(let items, let generation):
                 guard isCurrent(generation) else { continue }
                 let before = player.moment
@@ -560,7 +576,7 @@ final class WorkoutDriver: Sendable {
             case .finished(let summary, let crossfade):
                 player.setCrossfade(seconds: crossfade)
                 try? library?.saveWorkout(summary)
-                publish(.workout(nil))
+                publishing.withLock { _ in publish(.workout(nil)) }
             }
         }
     }
