@@ -79,6 +79,8 @@ final class WorkoutDriver: Sendable {
         case gatherMore(generation: Int)
         case topSongs(String, generation: Int)
         case finished(WorkoutSummary, crossfade: Double)
+        /// Entries after the current one holding these locations leave the queue.
+        case withdraw(Set<String>, generation: Int)
     }
 
     init(
@@ -487,6 +489,8 @@ final class WorkoutDriver: Sendable {
         var effects: [Effect] = []
         for action in actions {
             switch action {
+            case .withdraw(let locations):
+                effects.append(.withdraw(Set(locations), generation: s.generation))
             case .enqueue(let tracks):
                 let items = tracks.map { track in
                     s.items[track.location]
@@ -523,6 +527,12 @@ final class WorkoutDriver: Sendable {
             switch effect {
             case .status(_, let generation):
                 publishCurrent(generation: generation)
+            case .withdraw(let locations, let generation):
+                guard isCurrent(generation) else { continue }
+                let queue = player.queue
+                let after = queue.currentIndex.map { $0 + 1 } ?? 0
+                let ids = queue.entries.dropFirst(after).filter { locations.contains($0.item.location) }.map(\.id)
+                if !ids.isEmpty { try? player.remove(ids) }
             case .append(let items, let generation):
                 guard isCurrent(generation) else { continue }
                 let before = player.moment

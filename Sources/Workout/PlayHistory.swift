@@ -52,5 +52,15 @@ struct PlayHistory: Sendable {
         return true
     }
 
+    /// Takes the queued, not yet started locations that `shouldGo` picks out of `pending`
+    /// (in queue order) and returns them; they may be chosen again later.
+    mutating func withdraw(where shouldGo: (String) -> Bool) -> [String] {
+        let gone = pending.filter(shouldGo)
+        guard !gone.isEmpty else { return [] }
+        for location in gone { marks[location]?.pending = false }
+        pending.removeAll { marks[$0]?.pending == false }
+        return gone
+    }
+
     mutating func skipped() { skips = skips == Int.max ? skips : skips + 1 }
 }

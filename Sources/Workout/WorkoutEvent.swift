@@ -20,6 +20,10 @@ public enum WorkoutEvent: Sendable, Equatable {
 
 /// What the workout asks of whoever runs it.
 public enum WorkoutAction: Sendable, Equatable {
+    /// Take the entries of these locations that the workout queued and that have not started
+    /// out of the queue: the cadence changed and they no longer fit it. The `enqueue` that
+    /// replaces them follows in the same answer.
+    case withdraw([String])
     /// Append these tracks to the queue, in order (the queue runs low).
     case enqueue([WorkoutTrack])
     /// The pool holds too few fitting tracks: find and analyse more candidates.

@@ -31,6 +31,32 @@ extension WorkoutSession {
         return picks.isEmpty ? [] : [.enqueue(picks)]
     }
 
+    /// After a cadence change, or when fitting candidates arrive: the queued tracks whose known
+    /// tempo does not fit come out of the queue and the ranking fills it again, fitting tracks
+    /// first, so the music follows a tapped cadence at the next track rather than after
+    /// everything queued for the old one (up to 90 s). Nothing moves unless at least one fitting
+    /// track can take a place, so the queue never churns through the same misfits.
+    mutating func requeue(at now: Double) -> [WorkoutAction] {
+        let pool = self.pool
+        let cadence = self.cadence
+        func misfit(_ location: String) -> Bool {
+            guard let bpm = pool.entry(at: location)?.track.bpm else { return false }
+            return !TempoFit.fits(bpm: bpm, cadence: cadence)
+        }
+        guard plays.pending.contains(where: misfit) else { return [] }
+        let ranker = WorkoutRanker(cadence: cadence, now: now)
+        let marks = PoolMarks(pool: pool, plays: plays)
+        guard let position = ranker.next(in: pool, marks: marks, after: lastQueuedArtist),
+            let bpm = pool.entries[position].track.bpm, TempoFit.fits(bpm: bpm, cadence: cadence)
+        else { return [] }
+        let gone = plays.withdraw(where: misfit)
+        if let ahead = queuedAhead {
+            let freed = gone.reduce(0.0) { $0 + Self.countedLength(of: pool.entry(at: $1)?.track) }
+            queuedAhead = max(0, ahead - freed)
+        }
+        return [.withdraw(gone)] + extendQueue(at: now)
+    }
+
     /// Who the next queued track follows: the artist of the last track the workout queued, or
     /// of the one playing when nothing it queued is waiting.
     private var lastQueuedArtist: ArtistKey? {

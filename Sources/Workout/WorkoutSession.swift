@@ -44,8 +44,8 @@ public struct WorkoutSession: Sendable {
     /// Where the stopwatch is: running, paused or ended.
     public var phase: WorkoutPhase { stopwatch.isEnded ? .ended : stopwatch.isRunning ? .running : .paused }
 
-    /// Handles `event`; the actions are what the runner must do, in order: at most one
-    /// `enqueue`, then `needCandidates`, then `statusChanged`; `end` answers `finished` alone.
+    /// Handles `event`; the actions are what the runner must do, in order: `withdraw` (after a
+    /// cadence change), at most one `enqueue`, then `needCandidates`, then `statusChanged`; `end` answers `finished` alone.
     public mutating func handle(_ event: WorkoutEvent) -> [WorkoutAction] {
         guard !stopwatch.isEnded else { return [] }
         let now = clock.advance(to: event.time)
@@ -68,12 +68,15 @@ public struct WorkoutSession: Sendable {
             closeSegment(at: now)
             cadence = change.applied(to: cadence)
             resurvey = true
+            actions += requeue(at: now)
         case .candidates(let tracks, _):
             closeSegment(at: now)
             if pool.merge(tracks) {
                 resurvey = true
-                // A queue that ran short while the pool was empty is filled as soon as it is not.
+                // A queue that ran short while the pool was empty is filled as soon as it is not,
+                // and tracks that fit better than what waits in the queue take its place.
                 actions += extendQueue(at: now)
+                actions += requeue(at: now)
             }
         case .trackStarted(let location, _):
             closeSegment(at: now)

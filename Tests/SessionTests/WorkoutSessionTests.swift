@@ -164,6 +164,24 @@ import Workout
         #expect(try rig.status().elapsed == 90)
     }
 
+    /// The queue follows a new cadence at the next track: entries the workout queued for 170
+    /// that do not fit 120 leave it, and fitting ones take their place; the one playing stays.
+    @Test func aNewCadenceReplacesTheQueuedTracksThatNoLongerFit() throws {
+        let rig = try WorkoutRig()
+        try rig.workout(.start(.running, cadence: nil, minutes: nil))
+        try #require(Poll.until(timeout: 10) { rig.locations.count >= 2 }, "the workout queued nothing after the first track")
+        let playing = try #require(rig.session.queue.currentEntry?.item.location)
+        #expect(rig.locations.dropFirst().allSatisfy { WorkoutRig.fits($0) })
+        try rig.workout(.cadence(.absolute(120)))
+        let followed = Poll.until(timeout: 10) {
+            let ahead = rig.locations.drop { $0 != playing }.dropFirst()
+            return !ahead.isEmpty && ahead.allSatisfy { WorkoutRig.fits($0, cadence: 120) }
+        }
+        #expect(followed, "the queue after the playing track does not fit 120: \(rig.locations)")
+        #expect(rig.session.queue.currentEntry?.item.location == playing)
+        #expect(rig.session.snapshot.state.playbackStatus == .playing)
+    }
+
     @Test func theCadenceChangesAndObserversHearIt() throws {
         let rig = try WorkoutRig()
         try rig.workout(.start(.running, cadence: nil, minutes: nil))

@@ -58,6 +58,9 @@ public struct WorkoutSimulation: Sendable {
                 var wantsMore = false
                 for action in actions {
                     switch action {
+                    case .withdraw(let locations):
+                        // Only what has not started: the queue here holds what follows the playing track.
+                        queue.removeAll { locations.contains($0.location) }
                     case .enqueue(let tracks):
                         for track in tracks where queue.contains(where: { $0.location == track.location }) { outcome.doubleEnqueues += 1 }
                         queue += tracks

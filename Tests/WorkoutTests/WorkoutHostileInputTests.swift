@@ -57,7 +57,10 @@ import Workout
         _ = session.handle(.candidates([track("fits but late", bpm: 170), track("", bpm: 170)], at: 1))
         #expect(session.queue(1, at: 2) == ["slow 0"])
         // A tempo arriving for a track the pool holds still counts.
-        _ = session.handle(.candidates([track("slow 9", bpm: 170), track("slow 9999", bpm: 85)], at: 3))
-        #expect(session.queue(2, at: 4) == ["slow 9", "slow 9999"])
+        // They now fit: the misfit waiting in the queue makes way for the first of them at once.
+        let updated = session.handle(.candidates([track("slow 9", bpm: 170), track("slow 9999", bpm: 85)], at: 3))
+        #expect(updated.withdrawn == ["slow 0"])
+        #expect(updated.enqueued == ["slow 9"])
+        #expect(session.queue(1, at: 4) == ["slow 9999"])
     }
 }

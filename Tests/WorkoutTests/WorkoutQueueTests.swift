@@ -27,6 +27,26 @@ import Workout
         #expect(session.handle(.candidates([track("late", bpm: 170)], at: 3)).enqueued.isEmpty)
     }
 
+    /// Tap tempo or +/- mid-run: what was queued for the old cadence and does not fit the new one
+    /// comes out, fitting tracks go in its place, and what still fits stays where it is.
+    @Test func aCadenceChangeSwapsQueuedTracksThatNoLongerFit() {
+        let pool = [
+            track("fast1", bpm: 170, artist: "A"), track("half", bpm: 85, artist: "B"), track("fast2", bpm: 171, artist: "C"),
+            track("slow1", bpm: 150, artist: "D"), track("slow2", bpm: 151, artist: "E"), track("slow3", bpm: 75, artist: "F"),
+        ]
+        var session = WorkoutSession.running(pool: pool)
+        #expect(session.queue(3, at: 1) == ["fast1", "half", "fast2"])
+        let actions = session.handle(.cadence(.absolute(150), at: 2))
+        #expect(actions.withdrawn == ["fast1", "half", "fast2"])
+        #expect(Set(actions.enqueued) == ["slow1", "slow2", "slow3"])
+        // Back to 170: the slow ones go, and the fast ones (no longer queued) may come back.
+        let back = session.handle(.cadence(.absolute(170), at: 3))
+        #expect(Set(back.withdrawn) == ["slow1", "slow2", "slow3"])
+        #expect(Set(back.enqueued) == ["fast1", "half", "fast2"])
+        // A nudge within 3 % keeps everything queued.
+        #expect(session.handle(.cadence(.relative(1), at: 4)).withdrawn.isEmpty)
+    }
+
     @Test func entriesPassedOverMayBeQueuedAgainAndTheOnePlayingNot() {
         var session = WorkoutSession.running(pool: Array(Self.pool.prefix(4)))
         #expect(session.queue(3, at: 1) == ["t1", "t2", "t3"])

@@ -72,7 +72,7 @@ import Workout
         #expect(session.queue(1, at: 3_600) == ["a"])
     }
 
-    @Test func aCadenceChangeRanksWhatIsNotQueuedYet() {
+    @Test func aCadenceChangeRanksAgainAndSwapsWhatNoLongerFits() {
         var session = WorkoutSession.running(pool: [
             track("170", bpm: 170), track("169", bpm: 169), track("150", bpm: 150), track("151", bpm: 151),
         ])
@@ -80,8 +80,12 @@ import Workout
         let actions = session.handle(.cadence(.absolute(150), at: 2))
         #expect(actions.changesStatus)
         #expect(session.cadence == 150)
-        #expect(session.queue(2, at: 3) == ["150", "151"])
-        #expect(session.handle(.cadence(.relative(19), at: 4)).changesStatus)
-        #expect(session.queue(1, at: 5) == ["169"])
+        #expect(actions.withdrawn == ["170"])
+        #expect(actions.enqueued == ["150"])
+        #expect(session.queue(1, at: 3) == ["151"])
+        let faster = session.handle(.cadence(.relative(19), at: 4))
+        #expect(faster.changesStatus)
+        #expect(faster.withdrawn == ["150", "151"])
+        #expect(faster.enqueued == ["169", "170"])
     }
 }

@@ -18,6 +18,14 @@ extension Array where Element == WorkoutAction {
         }
     }
 
+    /// The locations every `withdraw` among these actions takes out, in order.
+    var withdrawn: [String] {
+        flatMap { action -> [String] in
+            if case .withdraw(let locations) = action { return locations }
+            return []
+        }
+    }
+
     var asksForCandidates: Bool { contains(.needCandidates) }
     var changesStatus: Bool { contains(.statusChanged) }
 
