@@ -83,7 +83,9 @@ extension ResultText {
             guard let estimate = report.estimate else {
                 let why = report.error ?? "No tempo was found."
                 // The sentence is never cut: it is the only answer there is.
-                out += rightAligned("–", 7) + "  " + String(repeating: " ", count: 20) + "  " + "\(report.item): \(why)\n"
+                // Sentences that already name the item (most file errors do) are not prefixed twice.
+                let said = why.hasPrefix(report.item) ? why : "\(report.item): \(why)"
+                out += rightAligned("–", 7) + "  " + String(repeating: " ", count: 20) + "  " + said + "\n"
                 continue
             }
             let sure = Checked.clamped(estimate.confidence * 100, to: 0...100, rounding: .toNearestOrAwayFromZero)

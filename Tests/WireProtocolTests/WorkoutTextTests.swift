@@ -73,6 +73,14 @@ import Workout
         #expect(shown[1].hasSuffix("itunes:1440857781: " + why), "\(shown)")
     }
 
+    /// A sentence that names its item already ("/dev/zero: /dev/zero is not a regular file")
+    /// shows the name once.
+    @Test func aTempoErrorNamingItsItemIsNotPrefixedAgain() {
+        let why = "/dev/zero is not a regular file (a character device); Segue plays only files."
+        let shown = lines(.tempo([TempoReport(item: "/dev/zero", error: why)]), width: 80)
+        #expect(shown[1].hasSuffix("  " + why), "\(shown)")
+    }
+
     @Test func impossibleNumbersStillShow() {
         let status = WorkoutStatus(
             kind: .walking, phase: .running, elapsed: .nan, target: .infinity, cadence: Int.max, currentBPM: -.infinity,
