@@ -16,7 +16,8 @@ extension Screen {
         let workout = model.workout
         put(&frame, layout.headerRow, 0, String(repeating: " ", count: layout.columns), Style(.title))
         var heading = " Workout"
-        if let status = workout.status { heading += " · \(status.kind.title) · \(status.phase.rawValue)" }
+        // "Running · running" read as a stutter: the phase is said in words of its own.
+        if let status = workout.status { heading += " · \(status.kind.title) · \(status.phase.heading)" }
         let back = model.workoutBackHint
         put(&frame, layout.headerRow, 0, text.fit(heading, layout.columns - 1), Style(.title, bold: true))
         let backWidth = text.columns(back)
@@ -262,4 +263,15 @@ extension WorkoutKind {
 
     /// Pedal turns a minute for cycling, steps otherwise.
     var cadenceUnit: String { self == .cycling ? "rpm" : "spm" }
+}
+
+extension WorkoutPhase {
+    /// The phase as the workout screen's heading says it.
+    fileprivate var heading: String {
+        switch self {
+        case .running: "in progress"
+        case .paused: "paused"
+        case .ended: "ended"
+        }
+    }
 }

@@ -27,7 +27,7 @@ struct WorkoutScreenEndToEndTests {
         let ui = try TmuxSession(
             arguments: ["workout", "--output", "null", "--catalog", "demo"] + options, columns: columns, rows: rows)
         try ui.waitFor("the workout running with music playing", timeout: 30) { s in
-            s[0].contains("Workout · Running · running") && s.contains { $0.contains("▶ ") && $0.contains(" / ") }
+            s[0].contains("Workout · Running · in progress") && s.contains { $0.contains("▶ ") && $0.contains(" / ") }
         }
         return ui
     }
@@ -52,7 +52,7 @@ struct WorkoutScreenEndToEndTests {
         try expectCardsInTheDaemonsOrder(paused, ui, perLine: columns == 80 ? 3 : 4)
         // Resumed, the stopwatch runs on from where it stood.
         ui.send(keys: "Space")
-        try ui.waitFor(text: "Workout · Running · running")
+        try ui.waitFor(text: "Workout · Running · in progress")
     }
 
     /// The cards show the daemon's recommendations in its order, the featured ones starred: the
@@ -125,7 +125,7 @@ struct WorkoutScreenEndToEndTests {
         try ui.waitFor("the question") { s in s.last == "End the workout? y ends it; any other key goes on." }
         ui.send(keys: "n")
         try ui.waitFor("the workout going on") { s in s.last == "The workout goes on." }
-        #expect(ui.capture()[0].contains("Workout · Running · running"))
+        #expect(ui.capture()[0].contains("Workout · Running · in progress"))
         ui.send(keys: "E")
         try ui.waitFor(text: "End the workout?")
         ui.send(keys: "y")
@@ -142,7 +142,7 @@ struct WorkoutScreenEndToEndTests {
         #expect(history.contains("Running") || history.contains("running"), "\(history)")
         // s starts another.
         ui.send(keys: "s")
-        try ui.waitFor(text: "Workout · Running · running")
+        try ui.waitFor(text: "Workout · Running · in progress")
     }
 
     @Test func fromAnyViewWShowsTheWorkoutAndTinyScreensGetOneLine() throws {
@@ -151,7 +151,7 @@ struct WorkoutScreenEndToEndTests {
         ui.send(keys: "W")
         try ui.waitFor(text: "No workout is running.")
         ui.send(keys: "Enter")
-        try ui.waitFor(text: "Workout · Running · running")
+        try ui.waitFor(text: "Workout · Running · in progress")
         ui.resize(columns: 30, rows: 8)
         let tiny = try ui.waitFor("one line of stopwatch") { s in
             s.count == 8 && s[0].contains(" left") == false && s[0].contains("170 spm") && s[0].first?.isNumber == true
@@ -161,7 +161,7 @@ struct WorkoutScreenEndToEndTests {
         ui.resize(columns: 1, rows: 1)
         try ui.waitFor("one cell") { s in s.count == 1 && s[0].first?.isNumber == true }
         ui.resize(columns: 80, rows: 24)
-        try ui.waitFor(text: "Workout · Running · running")
+        try ui.waitFor(text: "Workout · Running · in progress")
         ui.send(keys: "W")
         try ui.waitFor(text: "1 Search")
         #expect(ui.exitStatus == nil)

@@ -41,7 +41,7 @@ import Workout
         ]
         for (i, row) in expected.enumerated() { #expect(screen[2 + i].hasPrefix("  " + row), "row \(2 + i): \(screen[2 + i])") }
         #expect(screen[2].contains("17:26 left of 30:00"))
-        #expect(screen[0].contains("Workout · Running · running"))
+        #expect(screen[0].contains("Workout · Running · in progress"))
 
         // The stopwatch ticks locally: two seconds later it shows 12:36 without a word from the daemon.
         let wake = try #require(d.model.nextWake(now: d.now), "the screen wakes for the next second")
@@ -238,7 +238,7 @@ import Workout
                 kind: .cycling, phase: .running, elapsed: 0, target: nil, cadence: 95, currentBPM: nil, onCadence: nil, recommended: [],
                 tracksPlayed: 0, skips: 0))
         screen = d.screen().joined(separator: "\n")
-        #expect(screen.contains("Workout · Cycling · running"))
+        #expect(screen.contains("Workout · Cycling · in progress"))
         #expect(screen.contains("Open-ended"))
         #expect(screen.contains("Finding music at 95 rpm"))
         #expect(screen.contains("Cadence 95 rpm"))
@@ -274,7 +274,7 @@ import Workout
         d.key(.character("W"))
         d.line(WireReply.success(id: .number(Double(d.id("workout status")!)), result: .workout(Self.status(elapsed: 65, target: nil))))
         var screen = d.screen().joined(separator: "\n")
-        #expect(screen.contains("Workout · Running · running"))
+        #expect(screen.contains("Workout · Running · in progress"))
         #expect(screen.contains("Open-ended"))
         #expect(screen.contains("★ Featured Pace"))
         d.line(WireReply.workoutEvent(Self.status(elapsed: 70, cadence: 160, recommended: [Self.slow])))
