@@ -12,36 +12,9 @@ import Testing
 @Suite struct DemoCatalogTransportTests {
     static let folder = DemoCatalogFixture.folder
 
-    struct Envelope: Decodable {
-        var resultCount: Int
-        var results: [Item]
-    }
+    typealias Envelope = DemoCatalogEnvelope
 
-    struct Item: Decodable {
-        var wrapperType: String
-        var kind: String?
-        var artistId: Int?
-        var collectionId: Int?
-        var trackId: Int?
-        var collectionArtistId: Int?
-        var artistName: String?
-        var collectionName: String?
-        var trackName: String?
-        var previewUrl: String?
-        var trackTimeMillis: Int?
-        var trackNumber: Int?
-        var trackCount: Int?
-        var primaryGenreName: String?
-
-        /// The id that names this object: trackId, collectionId or artistId.
-        var id: Int? {
-            switch wrapperType {
-            case "track": return trackId
-            case "collection": return collectionId
-            default: return artistId
-            }
-        }
-    }
+    typealias Item = DemoCatalogEntry
 
     struct Chart: Decodable {
         struct Feed: Decodable {

@@ -18,40 +18,9 @@ import Testing
     /// depend on the Workout module).
     static let cadences = ["running": 170.0, "cycling": 90.0, "walking": 115.0, "hiit": 150.0, "other": 120.0]
 
-    struct Item: Decodable {
-        var wrapperType: String
-        var artistId: Int?
-        var collectionId: Int?
-        var trackId: Int?
-        var artistName: String?
-        var collectionName: String?
-        var trackName: String?
-        var previewUrl: String?
-        var trackTimeMillis: Int?
-        var primaryGenreName: String?
+    typealias Item = DemoCatalogEntry
 
-        var id: Int? {
-            switch wrapperType {
-            case "track": return trackId
-            case "collection": return collectionId
-            default: return artistId
-            }
-        }
-
-        /// The tempo and the drum style the title states: "Red Line (Rock Mix, 174 BPM)".
-        var tempo: (style: String, bpm: Int)? {
-            guard let title = trackName, title.hasSuffix(" BPM)"), let open = title.lastIndex(of: "(") else { return nil }
-            let inside = title[title.index(after: open)...].dropLast(" BPM)".count)
-            let parts = inside.split(separator: ",")
-            guard parts.count == 2, parts[0].hasSuffix(" Mix"), let bpm = Int(parts[1].drop(while: { $0 == " " })) else { return nil }
-            return (String(parts[0].dropLast(" Mix".count)), bpm)
-        }
-    }
-
-    struct Envelope: Decodable {
-        var resultCount: Int
-        var results: [Item]
-    }
+    typealias Envelope = DemoCatalogEnvelope
 
     struct Chart: Decodable {
         struct Feed: Decodable { var results: [Entry] }
@@ -287,5 +256,16 @@ import Testing
             return Int(file[data + 16]) << 8 | Int(file[data + 17])
         }
         return nil
+    }
+}
+
+extension DemoCatalogEntry {
+    /// The tempo and the drum style the title states: "Red Line (Rock Mix, 174 BPM)".
+    var tempo: (style: String, bpm: Int)? {
+        guard let title = trackName, title.hasSuffix(" BPM)"), let open = title.lastIndex(of: "(") else { return nil }
+        let inside = title[title.index(after: open)...].dropLast(" BPM)".count)
+        let parts = inside.split(separator: ",")
+        guard parts.count == 2, parts[0].hasSuffix(" Mix"), let bpm = Int(parts[1].drop(while: { $0 == " " })) else { return nil }
+        return (String(parts[0].dropLast(" Mix".count)), bpm)
     }
 }
