@@ -23,6 +23,9 @@ let package = Package(
         // FFTW (single precision) has no pkgConfig on purpose, like libcurl: the shim dlopens
         // libfftw3f at the first tempo analysis (Sources/CFFTW/shim.h). <fftw3.h> is on the default path.
         .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
+        // libsndfile has no pkgConfig on purpose, like libcurl: its .pc adds -lsndfile, and the shim
+        // dlopens libsndfile at the first FLAC/Ogg/Opus/WAV/AIFF file (Sources/CSndfile/shim.h).
+        .systemLibrary(name: "CSndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure core.
@@ -45,17 +48,19 @@ let package = Package(
             dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
         .target(
-            name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
+            name: "WireProtocol",
+            dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
 
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "MusicModel", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
-            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
+            name: "TUI",
+            dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
-        .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr"]),
+        .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr", "CSndfile"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
@@ -103,7 +108,8 @@ let package = Package(
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "FFTW", "segue", "Audio", "Decoders", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
+        .testTarget(
+            name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [

@@ -37,6 +37,13 @@ aac -i tone.wav -c:a aac -b:a 256k -aac_pns 0 -f adts tone.aac
 aac -i tone30.wav -c:a aac -b:a 256k -aac_pns 0 -movflags +faststart \
     -metadata title="Preview Tone" -metadata artist="Test Artist" -metadata album="Test Album" preview.m4a
 
+# libsndfile's formats (Sources/Decoders/SndfileDecoder.swift). Opus is always 48 kHz, so it is made
+# from tone-48k.wav. -fflags +bitexact keeps ffmpeg's version string out of the bytes.
+aac -i tone.wav -c:a flac -fflags +bitexact "${tags[@]}" tone.flac
+aac -i tone.wav -c:a libvorbis -q:a 5 -fflags +bitexact "${tags[@]}" tone.ogg
+aac -i tone-48k.wav -c:a libopus -b:a 128k -fflags +bitexact "${tags[@]}" tone.opus
+sox -R tone.wav tone.aiff
+
 # Three consecutive slices of tone.wav, cut off the codec frame grid (75000 + 70000 + 75500 =
 # 220500 frames), each encoded on its own: played in a queue they must give back tone.wav.
 sox -R tone.wav slice1.wav trim 0 75000s
@@ -46,6 +53,7 @@ for i in 1 2 3; do
   lame --quiet -b 192 slice$i.wav slice$i.mp3
   aac -i slice$i.wav -c:a aac -b:a 256k -aac_pns 0 -movflags +faststart slice$i.m4a
 done
+aac -i slice1.wav -c:a flac -fflags +bitexact slice1.flac
 
 # Broken inputs.
 : > empty.mp3
@@ -53,6 +61,8 @@ head -c 4000 /dev/urandom > noise.bin
 printf 'This is a text file, not audio.\n' > notes.txt
 head -c 20000 tone.mp3 > truncated.mp3
 head -c 30000 tone-fs.m4a > truncated.m4a
+head -c 40000 tone.flac > truncated.flac   # audio cut off after about a second
+head -c 60 tone.opus > truncated.opus      # cut inside the header pages
 python3 - <<'PY'
 data = bytearray(open("tone-fs.m4a", "rb").read())
 # Damage the middle of mdat (audio payload), keep the boxes intact.
@@ -63,6 +73,11 @@ mp3 = bytearray(open("tone.mp3", "rb").read())
 for i in range(len(mp3) // 2, len(mp3) // 2 + 3000, 5):
     mp3[i] ^= 0xFF
 open("corrupt.mp3", "wb").write(mp3)
+# FLAC whose STREAMINFO is overwritten with noise: the header itself is damaged.
+flac = bytearray(open("tone.flac", "rb").read())
+for i in range(8, 42):
+    flac[i] = (i * 37 + 11) & 0xFF
+open("corrupt.flac", "wb").write(flac)
 PY
 # The tempo suite (Tests/TempoTests, scripts/bench.py): 36 drum loops of 30 s, four styles at
 # 36 tempos from 90 to 177.5 BPM, with 0, 3 or 6 ms of timing jitter, alternately MP3 and M4A.

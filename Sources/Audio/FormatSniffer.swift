@@ -6,8 +6,18 @@ public enum AudioContainer: Equatable, Sendable {
     case mp4
     /// Raw AAC in ADTS frames.
     case adts
+    /// A RIFF WAVE file (`RIFF`, size, `WAVE`).
+    case wav
+    /// An AIFF or AIFF-C file (`FORM`, size, `AIFF` or `AIFC`).
+    case aiff
+    /// Native FLAC (`fLaC`), possibly after an ID3v2 tag.
+    case flac
+    /// Vorbis in Ogg: the first page's first packet is a Vorbis identification header.
+    case oggVorbis
+    /// Opus in Ogg: the first page's first packet is `OpusHead`.
+    case opus
     /// Something Segue does not play; the text names it for a message, such as "an HTML page"
-    /// or "a FLAC file (not supported yet)".
+    /// or "an Ogg file that is neither Vorbis nor Opus".
     case unknown(String)
 }
 
@@ -23,10 +33,11 @@ public enum FormatSniffer {
         let bytes = Array(prefix.prefix(4096))
         guard !bytes.isEmpty else { return .unknown("an empty file") }
         if bytes.count >= 8, isMP4BoxType(bytes[4..<8]) { return .mp4 }
-        if starts(bytes, at: 0, with: "OggS") { return .unknown("an Ogg file (not supported yet)") }
-        if starts(bytes, at: 0, with: "fLaC") { return .unknown("a FLAC file (not supported yet)") }
-        if starts(bytes, at: 0, with: "RIFF"), starts(bytes, at: 8, with: "WAVE") {
-            return .unknown("a WAV file (not supported yet)")
+        if starts(bytes, at: 0, with: "OggS") { return ogg(bytes) }
+        if starts(bytes, at: 0, with: "fLaC") { return .flac }
+        if starts(bytes, at: 0, with: "RIFF"), starts(bytes, at: 8, with: "WAVE") { return .wav }
+        if starts(bytes, at: 0, with: "FORM"), starts(bytes, at: 8, with: "AIFF") || starts(bytes, at: 8, with: "AIFC") {
+            return .aiff
         }
         if starts(bytes, at: 0, with: "ID3") { return afterID3(bytes) }
 
@@ -60,9 +71,20 @@ public enum FormatSniffer {
     /// An ID3v2 tag hides what follows; look past it when the prefix holds that far.
     private static func afterID3(_ bytes: [UInt8]) -> AudioContainer {
         guard let end = id3v2TagLength(bytes), end + 4 <= bytes.count else { return .mp3 }
-        if starts(bytes, at: end, with: "fLaC") { return .unknown("a FLAC file (not supported yet)") }
+        if starts(bytes, at: end, with: "fLaC") { return .flac }
         if isADTS(bytes, at: end, confirm: false) { return .adts }
         return .mp3
+    }
+
+    /// The codec of an Ogg stream, from the first packet on its first page: the page header is
+    /// 27 bytes and a segment table of as many bytes as byte 26 says, then the packet.
+    private static func ogg(_ bytes: [UInt8]) -> AudioContainer {
+        guard bytes.count > 27 else { return .unknown("a truncated Ogg file") }
+        let packet = 27 + Int(bytes[26])
+        if starts(bytes, at: packet, with: "OpusHead") { return .opus }
+        if starts(bytes, at: packet, with: "\u{01}vorbis") { return .oggVorbis }
+        if packet + 8 > bytes.count { return .unknown("a truncated Ogg file") }
+        return .unknown("an Ogg file that is neither Vorbis nor Opus")
     }
 
     private static func isADTS(_ bytes: [UInt8], at start: Int, confirm: Bool) -> Bool {

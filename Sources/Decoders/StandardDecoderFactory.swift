@@ -1,7 +1,8 @@
 import Audio
 
 /// Chooses a decoder by sniffing the first bytes, never by the file name:
-/// MP3 → mpg123, MP4/M4A → our demuxer + FAAD2, ADTS → FAAD2.
+/// MP3 → mpg123, MP4/M4A → our demuxer + FAAD2, ADTS → FAAD2, WAV/AIFF/FLAC/Ogg Vorbis/Opus →
+/// libsndfile.
 public struct StandardDecoderFactory: DecoderFactory {
     /// Creates the factory.
     public init() {}
@@ -12,6 +13,7 @@ public struct StandardDecoderFactory: DecoderFactory {
         case .mp3: return try MP3Decoder(source: source)
         case .mp4: return try M4ADecoder(source: source)
         case .adts: return try ADTSDecoder(source: source)
+        case .wav, .aiff, .flac, .oggVorbis, .opus: return try SndfileDecoder(source: source)
         case .unknown(let what):
             if prefix.isEmpty { throw AudioError.empty }
             throw AudioError.unsupportedFormat(what)

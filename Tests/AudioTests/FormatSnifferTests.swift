@@ -21,6 +21,24 @@ private func sniff(text: String) -> AudioContainer {
         #expect(sniff("preview.m4a") == .mp4)
         #expect(sniff("tone.aac") == .adts)
         #expect(sniff("truncated.mp3") == .mp3)
+        #expect(sniff("tone.wav") == .wav)
+        #expect(sniff("tone.aiff") == .aiff)
+        #expect(sniff("tone.flac") == .flac)
+        #expect(sniff("tone.ogg") == .oggVorbis)
+        #expect(sniff("tone.opus") == .opus)
+    }
+
+    @Test func oggIsTellingByItsFirstPacketNotItsPageHeader() {
+        // The same first page with its packet's magic swapped: only the packet decides.
+        var opus = Array(Fixtures.bytes("tone.opus").prefix(4096))
+        #expect(FormatSniffer.detect(opus) == .opus)
+        let packet = 27 + Int(opus[26])
+        opus.replaceSubrange(packet..<packet + 8, with: Array("\u{7F}FLAC\u{01}\u{00}\u{00}".utf8))
+        #expect(FormatSniffer.detect(opus) == .unknown("an Ogg file that is neither Vorbis nor Opus"))
+        #expect(FormatSniffer.detect(Array(Fixtures.bytes("tone.ogg").prefix(30))) == .unknown("a truncated Ogg file"))
+        // AIFF-C (a FORM with AIFC) is AIFF too; a FORM of something else is not.
+        #expect(FormatSniffer.detect(Array("FORM\u{0}\u{0}\u{0}\u{4}AIFC".utf8)) == .aiff)
+        #expect(FormatSniffer.detect(Array("FORM\u{0}\u{0}\u{0}\u{4}ILBM".utf8)) != .aiff)
     }
 
     @Test func shortPrefixes() {
@@ -35,7 +53,7 @@ private func sniff(text: String) -> AudioContainer {
         let tag: [UInt8] = Array("ID3".utf8) + [4, 0, 0, 0, 0, 1, 0x10] + [UInt8](repeating: 0, count: 144)
         #expect(FormatSniffer.detect(tag + Fixtures.bytes("tone.aac").prefix(2000)) == .adts)
         #expect(FormatSniffer.detect(tag + Fixtures.bytes("tone-vbr.mp3").prefix(2000)) == .mp3)
-        #expect(FormatSniffer.detect(tag + Array("fLaC".utf8) + [0, 0, 0, 34]) == .unknown("a FLAC file (not supported yet)"))
+        #expect(FormatSniffer.detect(tag + Array("fLaC".utf8) + [0, 0, 0, 34]) == .flac)
     }
 
     @Test func otherThings() {
@@ -43,7 +61,6 @@ private func sniff(text: String) -> AudioContainer {
         #expect(sniff("empty.mp3") == .unknown("an empty file"))
         #expect(FormatSniffer.detect([]) == .unknown("an empty file"))
         #expect(sniff("noise.bin") == .unknown("unrecognised data"))
-        #expect(sniff("tone.wav") == .unknown("a WAV file (not supported yet)"))
         #expect(sniff(text: "\n  <!DOCTYPE html>\n<html><head><title>Not Found</title></head></html>") == .unknown("an HTML page"))
         #expect(sniff(text: "<HTML><BODY>Moved</BODY></HTML>") == .unknown("an HTML page"))
         #expect(sniff(text: "<?xml version=\"1.0\"?><rss></rss>") == .unknown("an XML document"))
@@ -52,8 +69,8 @@ private func sniff(text: String) -> AudioContainer {
         #expect(sniff(text: "Ünïcödé text, ✓") == .unknown("text"))
         #expect(
             FormatSniffer.detect(Array("OggS".utf8) + [0, 2] + [UInt8](repeating: 0, count: 30))
-                == .unknown("an Ogg file (not supported yet)"))
-        #expect(FormatSniffer.detect(Array("fLaC".utf8) + [0, 0, 0, 34]) == .unknown("a FLAC file (not supported yet)"))
+                == .unknown("an Ogg file that is neither Vorbis nor Opus"))
+        #expect(FormatSniffer.detect(Array("fLaC".utf8) + [0, 0, 0, 34]) == .flac)
         #expect(FormatSniffer.detect([0, 1, 2, 3, 0xFF, 0xFE]) == .unknown("unrecognised data"))
     }
 
