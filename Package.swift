@@ -48,16 +48,14 @@ let package = Package(
             dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
         .target(
-            name: "WireProtocol",
-            dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
+            name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
 
         // Front ends.
         .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "MusicModel", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
-            name: "TUI",
-            dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
+            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr", "CSndfile"]),
@@ -108,8 +106,7 @@ let package = Package(
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "FFTW", "segue", "Audio", "Decoders", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
-        .testTarget(
-            name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
