@@ -24,7 +24,9 @@ public final class SndfileDecoder: AudioDecoder {
     private var decodedAnything = false
     private var buffer: [Int16]
 
-    private static let framesPerChunk = 4096
+    /// Samples per chunk at most, whatever the channel count: 16,384 (32 KiB), as mpg123's chunks.
+    private static let samplesPerChunk = 16_384
+    private let framesPerChunk: Int
 
     /// Opens `source` with libsndfile (loaded now if this is the first such file) and reads its
     /// header, so `format`, `totalFrames` and `metadata` are real. Throws `AudioError` when
@@ -56,7 +58,8 @@ public final class SndfileDecoder: AudioDecoder {
         totalFrames = frames > 0 && Checked.seconds(Double(frames) / Double(info.samplerate)) != nil ? frames : nil
         codecName = Self.codecName(Int(info.format))
         metadata = Self.metadata(opened)
-        buffer = [Int16](repeating: 0, count: Self.framesPerChunk * Int(info.channels))
+        framesPerChunk = Self.samplesPerChunk / Int(info.channels)
+        buffer = [Int16](repeating: 0, count: framesPerChunk * Int(info.channels))
     }
 
     deinit { shim_sf_close(handle) }
@@ -64,11 +67,11 @@ public final class SndfileDecoder: AudioDecoder {
     public func decode() throws -> PCMChunk? {
         let channels = format.channels
         let read = buffer.withUnsafeMutableBufferPointer {
-            shim_sf_readf_short(handle, $0.baseAddress, sf_count_t(Self.framesPerChunk))
+            shim_sf_readf_short(handle, $0.baseAddress, sf_count_t(framesPerChunk))
         }
         if read > 0 {
             decodedAnything = true
-            let frames = min(Int(read), Self.framesPerChunk)
+            let frames = min(Int(read), framesPerChunk)
             return PCMChunk(format: format, samples: Array(buffer.prefix(frames * channels)))
         }
         if let failure = input.failure { throw failure }

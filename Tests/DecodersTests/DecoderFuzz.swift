@@ -40,7 +40,7 @@ enum DecoderFuzz {
     static let maxChunkSamples = 16_384
 
     /// The parsers, by the name the parent passes its child (`FuzzRunner.childWork`).
-    static let parsers = ["m4a", "mp3", "adts"]
+    static let parsers = ["m4a", "mp3", "adts", "sndfile"]
 
     /// What a run found.
     struct Report: Sendable {
@@ -95,6 +95,9 @@ enum DecoderFuzz {
         case "adts":
             let inputs = ADTSInputs()
             loop(&report, cases: cases, seed: 0x4144_5400, make: inputs.make) { try ADTSDecoder(source: $0) }
+        case "sndfile":
+            let inputs = SndfileInputs()
+            loop(&report, cases: cases, seed: 0x534E_4400, make: inputs.make) { try SndfileDecoder(source: $0) }
         default:
             report.failures.append("no fuzzer named \(parser)")
         }
@@ -391,6 +394,40 @@ private struct MP3Inputs {
                 // A second tag in front claiming up to 256 MB.
                 let size = (0..<4).map { _ in UInt8.random(in: 0...0x7F, using: &rng) | (Bool.random(using: &rng) ? 0x7F : 0) }
                 bytes.insert(contentsOf: Array("ID3".utf8) + [4, 0, 0] + size, at: 0)
+            default:
+                genericDamage(&bytes, &rng)
+            }
+        }
+        return bytes
+    }
+}
+
+// MARK: - libsndfile's formats
+
+/// The starts of real FLAC, Ogg Vorbis, Opus, WAV and AIFF files, with header bytes and chunk
+/// sizes set to extremes, and damaged audio.
+private struct SndfileInputs {
+    let bases: [[UInt8]]
+
+    init() {
+        bases = [("tone.flac", 30_000), ("tone.ogg", 22_000), ("tone.opus", 20_000), ("tone.wav", 20_000), ("tone.aiff", 20_000)].map {
+            Array(Fixtures.bytes($0.0).prefix($0.1))
+        }
+    }
+
+    func make(_ rng: inout SplitMix64) -> [UInt8] {
+        var bytes = bases.randomElement(using: &rng)!
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0, 1, 2:
+                // A header byte: FLAC's STREAMINFO, the Ogg page and identification header, WAV's fmt, AIFF's COMM.
+                setByte(&bytes, Int.random(in: 4..<96, using: &rng), UInt8.random(in: 0...255, using: &rng))
+            case 3, 4:
+                // A size or count field near the start.
+                setU32(&bytes, Int.random(in: 4..<80, using: &rng), extreme(&rng, near: u32(bytes, 4)))
+            case 5, 6:
+                damage(
+                    &bytes, at: Int.random(in: 96..<max(97, bytes.count), using: &rng), count: Int.random(in: 1...2000, using: &rng), &rng)
             default:
                 genericDamage(&bytes, &rng)
             }

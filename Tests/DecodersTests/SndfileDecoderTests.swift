@@ -123,6 +123,29 @@ private func ffprobeDurationTS(_ name: String) throws -> Int {
         #expect(played > 20_000 && played < 220_500)
     }
 
+    /// Eight channels play, in chunks no larger than any other decoder's; nine are refused
+    /// with a sentence before anything is sized by them.
+    @Test func channelCountsAreRanged() throws {
+        let dir = Fixtures.temporaryDirectory()
+        for channels in [8, 9] {
+            let made = Shell.run(
+                "sox",
+                ["-R", "-n", "-r", "48000", "-c", "\(channels)", "-b", "16", "\(dir)/c\(channels).wav", "synth", "0.5", "sine", "440"])
+            try #require(made.exitCode == 0)
+        }
+        let eight = try StandardDecoderFactory().makeDecoder(for: FileByteSource(path: dir + "/c8.wav"))
+        #expect(eight.format == PCMFormat(sampleRate: 48_000, channels: 8))
+        var frames = 0
+        while let chunk = try eight.decode() {
+            #expect(chunk.samples.count <= 16_384)
+            frames += chunk.frameCount
+        }
+        #expect(frames == 24_000)
+        #expect(throws: AudioError.corrupt("the header claims 9 channels at 48000 Hz")) {
+            try StandardDecoderFactory().makeDecoder(for: FileByteSource(path: dir + "/c9.wav"))
+        }
+    }
+
     @Test func aDownloadStoppedMidFileEndsWithItsReason() throws {
         let bytes = Fixtures.bytes("tone.flac")
         let buffer = StreamBuffer(name: "stream")
