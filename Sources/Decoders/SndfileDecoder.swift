@@ -162,28 +162,26 @@ private final class SndfileInput {
         return sf_count_t(position)
     }
 
+    /// What the source has now at the position, up to `count` bytes and one piece: a download
+    /// in progress hands over what has arrived rather than waiting for all libsndfile asked
+    /// for (libsndfile reads again after a short read; zero bytes means the end or a failure).
     func read(into pointer: UnsafeMutableRawPointer?, count: sf_count_t) -> sf_count_t {
         guard let pointer, count > 0, failure == nil else { return 0 }
-        let wanted = Int(count)
-        var done = 0
-        while done < wanted {
-            let bytes: [UInt8]
-            do {
-                bytes = try source.read(at: position, count: min(Self.pieceSize, wanted - done))
-            } catch let error as AudioError {
-                failure = error
-                break
-            } catch {
-                failure = .file(path: source.name, reason: "\(error)")
-                break
-            }
-            if bytes.isEmpty { break }
-            let n = min(bytes.count, wanted - done)
-            bytes.withUnsafeBytes { (pointer + done).copyMemory(from: $0.baseAddress!, byteCount: n) }
-            done += n
-            position += n
+        let bytes: [UInt8]
+        do {
+            bytes = try source.read(at: position, count: min(Self.pieceSize, Int(count)))
+        } catch let error as AudioError {
+            failure = error
+            return 0
+        } catch {
+            failure = .file(path: source.name, reason: "\(error)")
+            return 0
         }
-        return sf_count_t(done)
+        let n = min(bytes.count, Int(count))
+        guard n > 0 else { return 0 }
+        bytes.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: n) }
+        position += n
+        return sf_count_t(n)
     }
 }
 

@@ -24,4 +24,22 @@ import Testing
         let mp3 = PCMCompare.samples(fromRaw: Shell.run("mpg123", ["-q", "-s", Fixtures.path("tone.mp3")]).stdout)
         #expect(PCMCompare.mismatch(out.samples[591_000...], mp3) == nil)
     }
+
+    /// FLAC and Opus from HTTP, arriving in pieces: the same samples as from the file.
+    @Test func flacAndOpusPlayFromHTTP() throws {
+        let server = FixtureHTTPServer()
+        defer { server.stop() }
+        server.route("/tone.flac", .trickle(Fixtures.bytes("tone.flac"), contentType: "audio/flac", chunk: 32_768, interval: 0.01))
+        server.route("/tone.opus", .trickle(Fixtures.bytes("tone.opus"), contentType: "audio/ogg", chunk: 16_384, interval: 0.01))
+        let wav = Fixtures.temporaryDirectory() + "/out.wav"
+        let result = Shell.run(
+            PlayCommandTests.segue, ["play", "--output", "wav:" + wav, server.url("/tone.flac"), server.url("/tone.opus")],
+            environment: ["SEGUE_OUTPUT": "", "no_proxy": "127.0.0.1"], timeout: 120)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        let out = try #require(PCMCompare.readWAV(wav))
+        #expect(out.samples.count == (220_500 + 220_500) * 2)
+        let source = try #require(PCMCompare.readWAV(Fixtures.path("tone.wav"))).samples
+        #expect(PCMCompare.mismatch(out.samples[0..<441_000], source) == nil)
+    }
 }
