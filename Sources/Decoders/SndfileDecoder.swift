@@ -90,6 +90,8 @@ public final class SndfileDecoder: AudioDecoder {
         guard reached >= 0 else {
             throw AudioError.corrupt("cannot seek in this \(codecName) (\(Self.message(shim_sf_strerror(handle))))")
         }
+        // The file has proved playable as far as the seek; running out after it is the end, not "empty".
+        decodedAnything = true
         return Int(reached)
     }
 

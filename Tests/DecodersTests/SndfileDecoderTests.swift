@@ -82,9 +82,12 @@ private func ffprobeDurationTS(_ name: String) throws -> Int {
         #expect(try flac.seek(toFrame: 100_003) == 100_003)
         let chunk = try #require(try flac.decode())
         #expect(PCMCompare.mismatch(chunk.samples, source[200_006..<(200_006 + chunk.samples.count)]) == nil)
-        // Past the end is clamped to the end: nothing more to play.
+        // Past the end is clamped to the end: nothing more to play, and no error, even as the first thing done.
         #expect(try flac.seek(toFrame: 10_000_000) == 220_500)
         #expect(try flac.decode() == nil)
+        let fresh = try decoder(forFixture: "tone.ogg")
+        #expect(try fresh.seek(toFrame: 10_000_000) == 220_500)
+        #expect(try fresh.decode() == nil)
 
         let opus = try decoder(forFixture: "tone.opus")
         let reference = PCMCompare.ffmpegDecode(Fixtures.path("tone.opus"))
