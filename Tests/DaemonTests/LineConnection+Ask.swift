@@ -9,10 +9,15 @@ extension LineConnection {
         return try readUntilReply(id: id)
     }
 
+    /// Seconds a test waits for one line of a reply before calling the daemon hung.
+    static let replyDeadline = 30.0
+
     /// Reads messages until the reply to `id`; returns the events before it and the reply.
     func readUntilReply(id: Double) throws -> (events: [WireEvent], reply: DaemonMessage) {
         var events: [WireEvent] = []
-        while let line = try readLine(timeout: 10) {
+        // The deadline only ends a hang: a whole `make test` on two busy cores once kept a
+        // subscribe's reply waiting more than 10 s (the fuzzers' children and 150 suites at once).
+        while let line = try readLine(timeout: Self.replyDeadline) {
             let message = try DaemonMessage.parse(line)
             switch message {
             case .event(let event): events.append(event)
