@@ -38,10 +38,7 @@ import Testing
 
     init() throws { transport = try DemoCatalogTransport(folder: Self.folder) }
 
-    func catalog() throws -> [Item] {
-        let bytes = try #require(Shell.readFile(Self.folder + "/catalog.json"))
-        return try JSONDecoder().decode([Item].self, from: Data(bytes))
-    }
+    func catalog() throws -> [Item] { try DemoCatalogFixture.entries() }
 
     func envelope(_ url: String) throws -> Envelope {
         let response = try transport.get(url)

@@ -32,10 +32,7 @@ import Testing
 
     init() throws { transport = try DemoCatalogTransport(folder: Self.folder) }
 
-    func catalog() throws -> [Item] {
-        let bytes = try #require(Shell.readFile(Self.folder + "/catalog.json"))
-        return try JSONDecoder().decode([Item].self, from: Data(bytes))
-    }
+    func catalog() throws -> [Item] { try DemoCatalogFixture.entries() }
 
     /// The workout section's songs, in catalog order.
     func workoutSongs() throws -> [Item] {
