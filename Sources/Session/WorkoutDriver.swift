@@ -72,9 +72,9 @@ final class WorkoutDriver: Sendable {
 
     /// What a step decided to do once the lock is released.
     private enum Effect {
-        /// A status for observers, unless the workout it belongs to ended meanwhile (so no status
-        /// follows the end's nil).
-        case status(WorkoutStatus, generation: Int)
+        /// Publish the workout as it is when this runs (`publishCurrent`), unless the workout of
+        /// `generation` ended meanwhile (so no status follows the end's nil).
+        case status(generation: Int)
         case append([PlayableItem], generation: Int)
         case gatherMore(generation: Int)
         case topSongs(String, generation: Int)
@@ -270,7 +270,7 @@ final class WorkoutDriver: Sendable {
             guard s.workout != nil else { return nil }
             var effects = apply(s.workout!.handle(event), in: &s, now: now)
             let status = s.workout?.status(at: now)
-            if let status, !effects.contains(where: Self.isStatus) { effects.append(.status(status, generation: s.generation)) }
+            if status != nil, !effects.contains(where: Self.isStatus) { effects.append(.status(generation: s.generation)) }
             return status.map { ($0, effects) }
         }
         guard let result else { throw CommandError.failed("No workout is running; start one with `workout start`.") }
@@ -325,8 +325,8 @@ final class WorkoutDriver: Sendable {
                 s.queueMoved = false
                 effects += apply(s.workout!.handle(.queueAhead(seconds: Self.secondsAhead(in: queue), at: now)), in: &s, now: now)
             }
-            if !news.isEmpty, let status = s.workout?.status(at: now), !effects.contains(where: Self.isStatus) {
-                effects.append(.status(status, generation: s.generation))
+            if !news.isEmpty, s.workout != nil, !effects.contains(where: Self.isStatus) {
+                effects.append(.status(generation: s.generation))
             }
             return effects
         }
@@ -503,7 +503,7 @@ final class WorkoutDriver: Sendable {
                 s.pending += 1
                 effects.append(.gatherMore(generation: s.generation))
             case .statusChanged:
-                if let status = s.workout?.status(at: now) { effects.append(.status(status, generation: s.generation)) }
+                if s.workout != nil { effects.append(.status(generation: s.generation)) }
             case .finished(let summary):
                 effects += finish(summary, in: &s)
             }
@@ -525,7 +525,7 @@ final class WorkoutDriver: Sendable {
     private func carry(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .status(_, let generation):
+            case .status(let generation):
                 publishCurrent(generation: generation)
             case .withdraw(let locations, let generation):
                 guard isCurrent(generation) else { continue }
