@@ -34,7 +34,7 @@ let package = Package(
         // The POSIX helpers every layer shares: threads, the monotonic clock, sleeping, wake pipes,
         // EINTR retries, display width. Pure Swift over Glibc (no C module of ours).
         .target(name: "POSIXSupport"),
-        .target(name: "Audio", dependencies: ["Checked", "POSIXSupport"]),
+        .target(name: "Audio", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "Player", dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "MusicModel", dependencies: ["Checked"]),
         .target(name: "Catalog", dependencies: ["MusicModel", "Checked", "POSIXSupport"]),
@@ -58,7 +58,10 @@ let package = Package(
             name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
-        .target(name: "Decoders", dependencies: ["Audio", "Checked", "CMpg123", "CFAAD2", "CSoxr", "CSndfile"]),
+        .target(name: "Decoders", dependencies: ["Audio", "MusicModel", "Checked", "CMpg123", "CFAAD2", "CSoxr", "CSndfile"]),
+        // The library's folder scanner: walks folders, reads tags (through Decoders), writes
+        // batches into the Library, and follows the disk with inotify. Its own thread.
+        .target(name: "Scanner", dependencies: ["Library", "Decoders", "Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
@@ -74,7 +77,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
-                "SQLiteStore", "Tempo", "FFTW", "Workout",
+                "SQLiteStore", "Tempo", "FFTW", "Workout", "Scanner",
                 "Session", "WireProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
         ),
@@ -106,6 +109,9 @@ let package = Package(
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "FFTW", "segue", "Audio", "Decoders", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),
+        .testTarget(
+            name: "ScannerTests",
+            dependencies: ["Scanner", "Library", "SQLiteStore", "Decoders", "Audio", "MusicModel", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",

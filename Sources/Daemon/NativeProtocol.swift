@@ -91,6 +91,8 @@ public final class NativeProtocol: ProtocolHandler {
             lines = WireReply.events(for: event, entriesChanged: changed, snapshot: { session.snapshot })
         case .workout(let status):
             lines = [WireReply.workoutEvent(status)]
+        case .library:
+            lines = []  // placeholder until the wire carries library events
         case .catalogNotice(let notice):
             lines = [WireReply.event("catalog", [("notice", .string(notice))])]
         case .notice(let message):

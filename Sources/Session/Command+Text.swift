@@ -1,3 +1,4 @@
+import Library
 import Workout
 
 extension Command {
@@ -51,6 +52,14 @@ extension Command {
         case .history(.list): words = ["history"]
         case .history(let command): words = ["history", command.rawValue]
         case .workout(let command): words = ["workout"] + command.words
+        case .folder(.add(let path)): words = ["folder", "add", CommandWords.quote(path)]
+        case .folder(.remove(let path)): words = ["folder", "remove", CommandWords.quote(path)]
+        case .folder(.list): words = ["folder", "list"]
+        case .rescan(let path): words = ["rescan"] + (path.map { [CommandWords.quote($0)] } ?? [])
+        case .stats: words = ["stats"]
+        // The term is the rest of the line, written as it is.
+        case .find(let term): words = ["find", term]
+        case .library(let query): words = ["library"] + query.words
         case .tempo(let items): words = ["tempo"] + items.map(CommandWords.quote)
         case .help(let verb): words = ["help"] + (verb.map { [CommandWords.quote($0)] } ?? [])
         case .quit: words = ["quit"]
@@ -130,6 +139,21 @@ extension WorkoutCommand {
         case .history: ["history"]
         case .add(let items): ["add"] + items.map(CommandWords.quote)
         case .play(let item): ["play", CommandWords.quote(item)]
+        }
+    }
+}
+
+extension LibraryQuery {
+    /// The words after `library`.
+    var words: [String] {
+        switch self {
+        case .songs(let sort, let offset): ["songs", "--sort", sort.rawValue] + (offset > 0 ? ["--from", String(offset)] : [])
+        case .albums(let sort): ["albums", "--sort", sort.rawValue]
+        case .artists: ["artists"]
+        case .folders: ["folders"]
+        case .album(let id): ["album", CommandWords.quote(id)]
+        case .artist(let id): ["artist", CommandWords.quote(id)]
+        case .folder(let path): ["folder", CommandWords.quote(path)]
         }
     }
 }

@@ -39,6 +39,11 @@ extension Command {
         case .saved: "saved"
         case .playlist: "playlist"
         case .history: "history"
+        case .folder: "folder"
+        case .rescan: "rescan"
+        case .stats: "stats"
+        case .find: "find"
+        case .library: "library"
         case .workout: "workout"
         case .tempo: "tempo"
         case .help: "help"
@@ -66,7 +71,7 @@ extension Command {
     /// not the daemon's: `item` is called with each item of `add`, `playnext`, `replace` and
     /// `playlist add`, `workout add`, `workout play` and `tempo` (a path, URL or `itunes:ID`;
     /// not a `playlist:NAME` of `workout add`), `path` with the file of `playlist import` and
-    /// `playlist export`. No other word is touched (`next` stays `next` beside a file named `next`).
+    /// `playlist export` and the folder of `folder add`, `folder remove`, `rescan` and `library folder`. No other word is touched (`next` stays `next` beside a file named `next`).
     public func rewritingFiles(item: (String) -> String, path: (String) -> String) -> Command {
         switch self {
         case .add(let items, let position): .add(items.map(item), position: position)
@@ -77,6 +82,10 @@ extension Command {
         case .workout(.add(let items)): .workout(.add(items.map { $0.lowercased().hasPrefix("playlist:") ? $0 : item($0) }))
         case .workout(.play(let one)): .workout(.play(item(one)))
         case .tempo(let items): .tempo(items.map(item))
+        case .folder(.add(let folder)): .folder(.add(path(folder)))
+        case .folder(.remove(let folder)): .folder(.remove(path(folder)))
+        case .rescan(let folder?): .rescan(path(folder))
+        case .library(.folder(let folder)): .library(.folder(path(folder)))
         default: self
         }
     }

@@ -86,6 +86,16 @@ public enum Command: Equatable, Sendable {
     case playlist(PlaylistCommand)
     /// Lists, clears or switches the listening history.
     case history(HistoryCommand)
+    /// Adds, removes or lists the folders of the user's own music.
+    case folder(FolderCommand)
+    /// Scans one library folder again (all when nil); only changed files are read.
+    case rescan(String?)
+    /// Counts songs, albums, artists and total time, and tells the last scan.
+    case stats
+    /// Searches the library (local songs and saved songs) as one types; the rest of the line is the term.
+    case find(String)
+    /// Lists the user's own music: songs, albums, artists, folders, and what they hold.
+    case library(LibraryQuery)
 
     // MARK: Workout
 

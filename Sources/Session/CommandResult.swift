@@ -33,4 +33,8 @@ public enum CommandResult: Sendable {
     case workouts([WorkoutSummary])
     /// Tempo estimates, one per item asked about, in order.
     case tempo([TempoReport])
+    /// The library folders.
+    case folders([LibraryFolder])
+    /// Counts of the user's own music (`stats`).
+    case stats(LibraryStats)
 }

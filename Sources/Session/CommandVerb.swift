@@ -108,6 +108,23 @@ public struct CommandVerb: Equatable, Sendable {
             "history", [], "history [list|on|off|clear]", "List recently played entries, or switch or clear the history.",
             "history takes list, on, off or clear.", keywords: ["list", "on", "off", "clear"]),
         CommandVerb(
+            "folder", [], "folder add|remove|list [DIR]", "Add, remove or list the folders of your own music.",
+            "folder takes add DIR, remove DIR or list, like folder add ~/Music.", keywords: ["add", "remove", "list"]),
+        CommandVerb(
+            "rescan", ["update"], "rescan [DIR]", "Scan the library folders (or one) again; only changed files are read.",
+            "rescan takes nothing, or one library folder."),
+        CommandVerb(
+            "stats", [], "stats", "Count your songs, albums, artists and their time, and tell the last scan.", "stats takes no arguments."),
+        CommandVerb(
+            "find", [], "find TERM", "Search your library (your files and saved songs); the rest of the line is the term.",
+            "find needs a term, like find daft punk."),
+        CommandVerb(
+            "library", ["lib"],
+            "library songs|albums [--sort title|artist|album|year|added|length] [--from N] | artists | folders | album ID | artist ID | folder DIR",
+            "List your own music: songs, albums, artists, folders, and what they hold.",
+            "library takes songs, albums, artists, folders, album ID, artist ID or folder DIR, like library albums --sort year.",
+            keywords: ["songs", "albums", "artists", "folders", "album", "artist", "folder"]),
+        CommandVerb(
             "workout", [],
             "workout start [running|cycling|walking|hiit|other] [--cadence SPM] [--minutes N] | pause | resume | end | status | cadence SPM|+N|-N | history | add ITEM… | play ITEM",
             "Run a workout: a stopwatch and music matched to your cadence.",

@@ -33,6 +33,8 @@ public final class Session: Sendable {
     private let tempo: TempoKeeper
     /// Runs the workout, when one runs.
     private let workout: WorkoutDriver
+    /// Scans and watches the library's folders (nil: no folders are scanned).
+    private let scanner: (any LibraryScanning)?
 
     /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
     /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
@@ -53,8 +55,9 @@ public final class Session: Sendable {
         onQuit: (@Sendable () -> Void)? = nil,
         catalogNotice: (@Sendable () -> String?)? = nil,
         keepsQueue: Bool = false, restoreMarker: String? = nil,
-        workout: WorkoutSetup = WorkoutSetup()
+        workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil
     ) {
+        self.scanner = scanner
         self.catalogNoticeSource = catalogNotice
         self.player = player
         self.catalog = catalog
@@ -71,6 +74,7 @@ public final class Session: Sendable {
             player: player, catalog: catalog, library: library, setup: workout, tempo: tempo, item: item, wallClock: clock,
             publish: { [observers] in observers.publish($0) }, catalogWorkDone: { relay.session?.publishCatalogNoticeChange() })
         relay.session = self
+        scanner?.start { [observers] activity in observers.publish(.library(activity)) }
     }
 
     /// As `init(player:…)`, with the player made by `makePlayer` from the event handler it must
@@ -83,12 +87,13 @@ public final class Session: Sendable {
         onQuit: (@Sendable () -> Void)? = nil,
         catalogNotice: (@Sendable () -> String?)? = nil,
         keepsQueue: Bool = false, restoreMarker: String? = nil,
-        workout: WorkoutSetup = WorkoutSetup()
+        workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil
     ) {
         let relay = EventRelay()
         self.init(
             player: makePlayer { relay.session?.handle($0) }, catalog: catalog, library: library, item: item, clock: clock,
-            onQuit: onQuit, catalogNotice: catalogNotice, keepsQueue: keepsQueue, restoreMarker: restoreMarker, workout: workout)
+            onQuit: onQuit, catalogNotice: catalogNotice, keepsQueue: keepsQueue, restoreMarker: restoreMarker, workout: workout,
+            scanner: scanner)
         relay.session = self
     }
 
@@ -119,6 +124,7 @@ public final class Session: Sendable {
     /// Stops the session for good: the workout's worker stops (a workout running is dropped), a
     /// kept queue is saved and its restore marker removed, then the player stops and lets go of the output. Nothing may be performed afterwards.
     public func shutdown() {
+        scanner?.shutdown()
         workout.shutdown()
         keeper?.stop(player)
         player.shutdown()
@@ -130,7 +136,8 @@ public final class Session: Sendable {
         let queue = now.queue
         return Snapshot(
             state: now.state, current: queue.currentEntry, queuePosition: queue.currentIndex.map { $0 + 1 },
-            queueLength: queue.entries.count, position: now.position, duration: now.duration, queueVersion: queue.version)
+            queueLength: queue.entries.count, position: now.position, duration: now.duration, queueVersion: queue.version,
+            scan: scanner?.progress)
     }
 
     /// Parses `line` and carries it out.
@@ -256,6 +263,8 @@ public final class Session: Sendable {
         case .history(.on): try requireLibrary().setHistoryEnabled(true)
         case .history(.off): try requireLibrary().setHistoryEnabled(false)
         case .history(.clear): try requireLibrary().clearHistory()
+        case .folder, .rescan, .stats, .find, .library:
+            throw CommandError.failed("The library of your own music is not built yet.")
         case .help(let verb): return .text(CommandHelp.text(for: verb))
         case .quit:
             guard let onQuit else { throw CommandError.failed("This session cannot be quit from here.") }

@@ -1,3 +1,4 @@
+import Library
 import Player
 import Workout
 
@@ -16,4 +17,6 @@ public enum SessionEvent: Sendable {
     /// The workout changed (started, paused, resumed, its cadence, what plays, the
     /// recommendations) or ended (nil). Not sent for every second of the stopwatch.
     case workout(WorkoutStatus?)
+    /// The user's own music: a scan's progress, a scan finished, or songs changed on disk.
+    case library(LibraryActivity)
 }

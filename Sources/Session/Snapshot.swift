@@ -1,4 +1,5 @@
 import Checked
+import Library
 import MusicModel
 import Player
 
@@ -19,13 +20,16 @@ public struct Snapshot: Equatable, Sendable {
     public var duration: Double?
     /// The queue's version (`PlayerQueue.version`): it changes with every edit of the entries.
     public var queueVersion: UInt64
+    /// The library scan running now, if any ("scanning 3,120 of 10,000").
+    public var scan: ScanProgress?
 
     /// Creates a snapshot.
     public init(
         state: PlayerState, current: QueueEntry?, queuePosition: Int?, queueLength: Int, position: Double, duration: Double?,
-        queueVersion: UInt64 = 0
+        queueVersion: UInt64 = 0, scan: ScanProgress? = nil
     ) {
         self.queueVersion = queueVersion
+        self.scan = scan
         self.state = state
         self.current = current
         self.queuePosition = queuePosition

@@ -47,6 +47,8 @@ extension TUIModel {
             if let notice { error(notice) } else { self.notice("The catalog is reachable again.") }
         case .notice(let message):
             notice(message)
+        case .library:
+            break  // placeholder: the Library view follows scans once it shows local music
         case .unknown:
             break
         }
@@ -264,7 +266,7 @@ extension TUIModel {
             let effects = workoutEnded(summary: summaries.first, now: now)
             notice(workout.shown ? "The workout ended." : "The workout ended; W shows its summary.")
             return effects
-        case .workouts, .tempo:
+        case .workouts, .tempo, .folders, .stats:
             rows = (text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { .text(String($0)) }
         }
         push(Page(kind: .results, title: ":" + line, rows: rows, status: rows.isEmpty ? "Nothing found." : nil))

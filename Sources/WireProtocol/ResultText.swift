@@ -15,6 +15,7 @@ public enum ResultText {
         case .workout(let status): return workout(status, width: width)
         case .workouts(let summaries): return workouts(summaries, width: width)
         case .tempo(let reports): return tempo(reports, width: width)
+        case .folders, .stats: return "(not built yet)\n"
         case .added(let ids, let snapshot): return snapshot.text + "\n" + addedText(ids)
         case .queueChanges(let changes):
             let count = changes.changes.count

@@ -171,6 +171,7 @@ public enum WireEncoding {
         case .workout(let status): return .object([("kind", .string("workout")), ("workout", status.map(workoutStatus) ?? .string(nil))])
         case .workouts(let summaries): return .object([("kind", .string("workouts")), ("items", .array(summaries.map(workoutSummary)))])
         case .tempo(let reports): return .object([("kind", .string("tempo")), ("items", .array(reports.map(tempoReport)))])
+        case .folders, .stats: return .object([("kind", .string("text")), ("text", .string("(not built yet)"))])
         }
     }
 

@@ -1,3 +1,4 @@
+import Library
 import Workout
 
 /// An event the daemon sends to subscribed connections (docs/protocol.md).
@@ -23,6 +24,9 @@ public enum WireEvent: Sendable, Equatable {
     /// `workout`: the workout changed (started, paused, resumed, its cadence, what plays, the
     /// recommendations) or ended (nil).
     case workout(WorkoutStatus?)
+    /// `library`: a library scan's progress, a scan finished (what it changed and skipped), or
+    /// songs changed on disk; a client showing the library fetches again.
+    case library(LibraryActivity)
     /// An event this client does not know (from a newer daemon), by name; safe to ignore.
     case unknown(String)
 

@@ -1,3 +1,4 @@
+import Library
 import Session
 import Workout
 
@@ -35,4 +36,8 @@ public enum WireResult: Sendable, Equatable {
     case workouts([WorkoutSummary])
     /// `kind: tempo`: one report per item asked about, in order.
     case tempo([TempoReport])
+    /// `kind: folders`: the library folders with their song counts and last scans.
+    case folders([LibraryFolder])
+    /// `kind: stats`: counts of the user's own music and the scan running, if any.
+    case stats(LibraryStats)
 }

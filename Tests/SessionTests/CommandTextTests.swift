@@ -21,6 +21,8 @@ private enum Kind: CaseIterable {
     case history, help, quit
     case workoutStart, workoutStartPlain, workoutPause, workoutResume, workoutEnd, workoutStatus, workoutHistory
     case workoutCadence, workoutNudge, workoutAdd, workoutPlay, tempo
+    case folderAdd, folderRemove, folderList, rescan, rescanAll, stats, find
+    case librarySongs, libraryAlbums, libraryArtists, libraryFolders, libraryAlbum, libraryArtist, libraryFolder
 }
 
 private func kind(of command: Command) -> Kind {
@@ -40,6 +42,20 @@ private func kind(of command: Command) -> Kind {
         case .play: .workoutPlay
         }
     case .tempo: .tempo
+    case .folder(.add): .folderAdd
+    case .folder(.remove): .folderRemove
+    case .folder(.list): .folderList
+    case .rescan(.some): .rescan
+    case .rescan(nil): .rescanAll
+    case .stats: .stats
+    case .find: .find
+    case .library(.songs): .librarySongs
+    case .library(.albums): .libraryAlbums
+    case .library(.artists): .libraryArtists
+    case .library(.folders): .libraryFolders
+    case .library(.album): .libraryAlbum
+    case .library(.artist): .libraryArtist
+    case .library(.folder): .libraryFolder
     case .play: .play
     case .pause: .pause
     case .toggle: .toggle

@@ -1,0 +1,24 @@
+import Library
+
+/// What `library …` lists of the user's own music (docs/commands.md): the Library view's Songs,
+/// Albums, Artists and Folders, and what opening one of their rows shows.
+public enum LibraryQuery: Equatable, Sendable {
+    /// `library songs [--sort KEY] [--from N]`: local songs in an order, a page of
+    /// `LibraryQuery.pageSize` starting at the `offset`-th (counting from 0).
+    case songs(LibrarySort, offset: Int)
+    /// `library albums [--sort KEY]`: albums of local songs.
+    case albums(LibrarySort)
+    /// `library artists`: artists of local songs.
+    case artists
+    /// `library folders`: the library folders (as `folder list`).
+    case folders
+    /// `library album local:album:N`: an album's songs in disc and track order.
+    case album(String)
+    /// `library artist local:artist:N`: an artist's albums.
+    case artist(String)
+    /// `library folder PATH`: the songs under a folder, by path.
+    case folder(String)
+
+    /// The most songs one `library songs` answer holds.
+    public static let pageSize = 2_000
+}
