@@ -56,7 +56,7 @@ import TestSupport
 
         // Nothing changed: a rescan opens nothing.
         second.scan(nil)
-        let again = try tree.waitForScan(number: 2)
+        let again = try tree.waitForScan(number: 3)
         #expect(tree.reads.count == 5)
         #expect((again.added, again.updated, again.removed, again.unchanged) == (0, 0, 0, 3))
     }
