@@ -92,7 +92,16 @@ final class ScanWorker {
         let ready = retryingInterrupted { poll(&fds, nfds_t(fds.count), timeout) }
         guard ready > 0 else { return }
         if let wake = shared.wakeEnds { drainWakePipe(wake.read) }
-        if let watcher { watcher.take(into: &touched, libraryFolders: libraryFolders, now: monotonicSeconds()) }
+        guard let watcher else { return }
+        var linkedFolders: [String] = []
+        watcher.take(into: &touched, linkedFolders: &linkedFolders, libraryFolders: libraryFolders, now: monotonicSeconds())
+        let owners = linkedFolders.compactMap { ScanRequest.owner(of: $0, among: libraryFolders) }
+        guard !owners.isEmpty else { return }
+        shared.state.withLock { state in
+            var request = state.request ?? ScanRequest()
+            request.merge(owners)
+            state.request = request
+        }
     }
 
     private func rescanTouched() {

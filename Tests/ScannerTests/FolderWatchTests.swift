@@ -58,4 +58,21 @@ import TestSupport
         #expect(rename(tree.music + "/New", tree.root + "/outside/New") == 0)
         #expect(Poll.until(timeout: 20) { (try? tree.stored()) == ["a.mp3", "Moved/x.mp3"] }, "\(String(describing: try? tree.stored()))")
     }
+
+    @Test func aLinkToAFolderMadeWhileWatchedIsFollowedAndALinkThatLoopsIsNot() throws {
+        let tree = try ScannerTree()
+        tree.write("a.mp3")
+        #expect(makeDirectories(tree.root + "/outside/Album", mode: 0o755))
+        Shell.writeFile(tree.root + "/outside/Album/y.mp3", Array("y".utf8))
+        let scanner = tree.scanner()
+        defer { scanner.shutdown() }
+        try tree.start(scanner)
+
+        #expect(symlink(tree.music, tree.music + "/Up") == 0)
+        #expect(symlink(tree.root + "/outside/Album", tree.music + "/Linked") == 0)
+        #expect(Poll.until(timeout: 20) { (try? tree.stored())?.contains("Linked/y.mp3") == true }, "\(String(describing: try? tree.stored()))")
+        #expect(try tree.stored() == ["a.mp3", "Linked/y.mp3"])
+        let loop = tree.log.wait(for: { $0.contains(tree.music + "/Up") }, timeout: 20)
+        #expect(loop?.contains("a link to a folder already scanned") == true, "\(tree.log.all)")
+    }
 }
