@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import POSIXSupport
 
 /// The scanner's watches: one inotify watch on every folder a scan entered, kept by path, and
 /// the events they bring turned into `TouchedFolders`. When the system's limit of watches is

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Audio
 import Decoders
 import Library
 import MusicModel
 import POSIXSupport
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads a music file's tags: the open regular file and its path (for messages). The scanner's
 /// seam for its tag reader (`TagReader.read` by default; tests count the reads).

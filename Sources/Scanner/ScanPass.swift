@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Audio
 import Library
 import MusicModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a pass needs from the scanner around it.
 struct ScanContext {

@@ -1,8 +1,9 @@
+import Library
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Library
-import POSIXSupport
 
 /// The scanner's thread: takes the waiting scan request, runs its passes, and in between sleeps
 /// in `poll` on the inotify descriptor and the wake pipe, turning settled inotify events into
