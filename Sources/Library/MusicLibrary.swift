@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The user's library: saved songs and albums, playlists, listening history and the saved queue.
+/// The user's library: saved songs and albums, playlists, listening history, the saved queue, and the
+/// user's own music (folders, local songs, albums, artists, search).
 ///
 /// Thread-safe: every call takes one lock around the database, so calls from several threads run one at a
 /// time and each sees the previous one's effect. Every method that changes several rows does so in one
