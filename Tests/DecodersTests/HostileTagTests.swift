@@ -126,6 +126,54 @@ import Testing
         #expect(abs((tags.duration ?? 0) - 1.0) < 0.001)
     }
 
+    /// `only title.opus` with its comment packet replaced by `packet`, laid over as many pages
+    /// as it takes (page checksums are not checked by the tag reader, so they are left zero).
+    static func opus(commentPacket packet: [UInt8]) throws -> [UInt8] {
+        let original = try #require(Shell.readFile(MusicTree.shared.song("Loose/only title.opus").path))
+        func pageEnd(_ at: Int) -> Int {
+            let count = Int(original[at + 26])
+            return at + 27 + count + original[at + 27..<at + 27 + count].reduce(0) { $0 + Int($1) }
+        }
+        let firstEnd = pageEnd(0)
+        let serial = Array(original[14..<18])
+        var out = Array(original[0..<firstEnd])
+        var offset = 0
+        var sequence = 1
+        while true {
+            let body = Array(packet[offset..<min(packet.count, offset + 255 * 255)])
+            var lacing = [UInt8](repeating: 255, count: body.count / 255)
+            let ends = offset + body.count == packet.count
+            if ends { lacing.append(UInt8(body.count % 255)) }
+            let continued: UInt8 = offset > 0 ? 1 : 0
+            out += Array("OggS".utf8) + [0, continued] + [UInt8](repeating: 0, count: 8) + serial + Self.le32(sequence) + [0, 0, 0, 0]
+            out += [UInt8(lacing.count)] + lacing + body
+            offset += body.count
+            sequence += 1
+            if ends { break }
+        }
+        return out + original[pageEnd(firstEnd)...]
+    }
+
+    @Test func anOggPictureOverManyPagesIsSkippedAndTheFieldsAfterItRead() throws {
+        let picture = Array("METADATA_BLOCK_PICTURE=".utf8) + [UInt8](repeating: UInt8(ascii: "A"), count: 3 << 20)
+        let packet = Array("OpusTags".utf8) + Self.comments([picture, Array("TITLE=After The Picture".utf8)])
+        let tags = try Self.read(try Self.opus(commentPacket: packet))
+        #expect(tags.hasCover)
+        #expect(tags.title == "After The Picture")
+        #expect(abs((tags.duration ?? 0) - 0.5) < 0.001)
+    }
+
+    @Test func anOggPictureTooLongToFollowStillCountsAsACover() throws {
+        // More pages than the reader follows for one packet: the fields after it are lost,
+        // the picture is not.
+        let picture = Array("METADATA_BLOCK_PICTURE=".utf8) + [UInt8](repeating: UInt8(ascii: "A"), count: 20 << 20)
+        let packet = Array("OpusTags".utf8) + Self.comments([picture, Array("TITLE=Too Far".utf8)])
+        let tags = try Self.read(try Self.opus(commentPacket: packet))
+        #expect(tags.hasCover)
+        #expect(tags.title == nil)
+        #expect(abs((tags.duration ?? 0) - 0.5) < 0.001)
+    }
+
     // MARK: - Not music
 
     @Test func emptyAndTextFilesAreRefusedWithTheirReason() {
