@@ -14,9 +14,13 @@ final class FolderWatcher {
     private var watches: [String: Int32] = [:]
     private var full = false
 
-    init(log: @escaping @Sendable (String) -> Void) throws(POSIXError) {
+    /// Watches at most this many folders (a test's stand-in for the system's limit), when set.
+    private let limit: Int?
+
+    init(log: @escaping @Sendable (String) -> Void, limit: Int? = nil) throws(POSIXError) {
         inotify = try Inotify()
         self.log = log
+        self.limit = limit
     }
 
     /// The descriptor to poll.
@@ -28,7 +32,14 @@ final class FolderWatcher {
     /// Watches `folder` (again: a folder replaced since gets its new watch).
     func watch(_ folder: String) {
         guard !full else { return }
-        switch inotify.watch(folder) {
+        let isNew = watches[folder] == nil
+        let result =
+            if let limit, isNew, watches.count >= limit {
+                Result<Int32, POSIXError>.failure(POSIXError("watching \(folder)", code: ENOSPC))
+            } else {
+                inotify.watch(folder)
+            }
+        switch result {
         case .success(let wd):
             if let old = watches[folder], old != wd { paths[old] = nil }
             if let oldPath = paths[wd], oldPath != folder { watches[oldPath] = nil }

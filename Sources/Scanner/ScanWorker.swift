@@ -30,7 +30,7 @@ final class ScanWorker {
     /// The thread's body: returns once the scanner is shutting down.
     func run() {
         do {
-            watcher = try FolderWatcher(log: settings.log)
+            watcher = try FolderWatcher(log: settings.log, limit: settings.watchLimit)
         } catch {
             settings.log("Changes in the library's folders will not be noticed until a rescan: \(error)")
         }

@@ -89,4 +89,22 @@ import Testing
         let loop = tree.log.wait(for: { $0.contains(tree.music + "/Up") }, timeout: 20)
         #expect(loop?.contains("a link to a folder already scanned") == true, "\(tree.log.all)")
     }
+
+    @Test func reachingTheLimitOfWatchesIsSaidOnceAndScansStillWork() throws {
+        let tree = try ScannerTree()
+        tree.write("top.mp3")
+        for folder in ["A", "B", "C", "D"] { tree.write("\(folder)/x.mp3") }
+        let scanner = tree.scanner(watchLimit: 2)
+        defer { scanner.shutdown() }
+
+        let outcome = try tree.start(scanner)
+
+        #expect(outcome.added == 5)
+        let sentences = tree.log.all.filter { $0.contains("limit of inotify watches is reached") }
+        #expect(sentences.count == 1, "\(tree.log.all)")
+        #expect(sentences.first?.contains("Scans still work") == true)
+        // The library folder itself was watched before the limit: a file added there is seen.
+        tree.write("late.mp3")
+        #expect(Poll.until(timeout: 20) { (try? tree.stored())?.contains("late.mp3") == true }, "\(String(describing: try? tree.stored()))")
+    }
 }
