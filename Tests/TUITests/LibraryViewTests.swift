@@ -158,7 +158,8 @@ import WireProtocol
         #expect(d.sent.last!.line == "library artist local:artist:7")
         d.reply(d.sent.last!.id, .albums([WireAlbum(id: "local:album:3", title: "Attic Tapes", artist: "Home Band")]))
         #expect(d.model.page.title == "Artist · Home Band")
-        #expect(d.model.page.rows == [.header("Albums"), .album(WireAlbum(id: "local:album:3", title: "Attic Tapes", artist: "Home Band"))])
+        #expect(
+            d.model.page.rows == [.header("Albums"), .album(WireAlbum(id: "local:album:3", title: "Attic Tapes", artist: "Home Band"))])
     }
 
     @Test func aFolderOpensWithLibraryFolderAndQueuesItsSongs() throws {
