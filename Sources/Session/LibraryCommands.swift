@@ -70,20 +70,23 @@ struct LibraryCommands: Sendable {
     }
 
     /// At start: adds the configured folders (normalized, checked to be folders) that are not in
-    /// the library yet, then asks for a scan of every folder, so what changed while the program
-    /// was stopped is found (only changed files are read). Returns a sentence per problem.
+    /// the library yet and asks for their scans. (The scanner itself rescans every folder when it
+    /// starts, finding what changed while the program was stopped.) Returns a sentence per problem.
     func start(configured folders: [String]) -> [String] {
         var problems: [String] = []
+        var added: [String] = []
         for folder in folders {
             do {
-                if case .added(let replaced) = try addFolder(folder), !replaced.isEmpty {
+                guard case .added(let replaced) = try addFolder(folder) else { continue }
+                added.append(folder)
+                if !replaced.isEmpty {
                     problems.append("library.folders: \(folder) takes the place of \(Self.list(replaced)) in the library.")
                 }
             } catch {
                 problems.append("library.folders: \(folder) could not be added: \(error)")
             }
         }
-        if let scanner, let library, let known = try? library.libraryFolders(), !known.isEmpty { scanner.scan(nil) }
+        if !added.isEmpty { scanner?.scan(added) }
         return problems
     }
 

@@ -9,8 +9,7 @@ public enum SessionOperation: Sendable {
     /// starts empty, and a `.notice` says so. Performed once, at start, before clients connect.
     case restoreSavedQueue
     /// Opens the user's own music at start: the config's `library.folders` (absolute paths of
-    /// folders) not yet in the library are added, then every library folder is scanned for what
-    /// changed while the program was stopped. Answers with `.text`: a sentence per problem, one
-    /// a line (empty when there was none). Performed once, at start.
+    /// folders) not yet in the library are added and scanned. Answers with `.text`: a sentence
+    /// per problem, one a line (empty when there was none). Performed once, at start.
     case openLibrary(configured: [String])
 }

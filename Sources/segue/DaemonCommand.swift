@@ -97,7 +97,7 @@ struct DaemonCommand {
         // The user's own music: a scanner over the library (its thread starts with the session).
         let configured = LibraryResources.settings()
         for problem in configured.problems { printError("segue: \(problem)") }
-        let scanner = library.map { LibraryScanner(library: $0) }
+        let scanner = library.map { LibraryScanner(library: $0, log: { printError("segue: \($0)") }) }
         let itunes = try? catalog.makeCatalog()
         // Tempo analysis opens items as playback does: catalog songs through this catalog's previews.
         let analyzer = TempoAnalyzer(catalog: itunes)

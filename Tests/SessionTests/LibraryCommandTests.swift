@@ -209,7 +209,7 @@ final class RecordingScanner: LibraryScanning {
         #expect(rig.scanner.stopped == 1)
     }
 
-    @Test func configuredFoldersAreAddedAtStartAndEveryFolderRescanned() throws {
+    @Test func configuredFoldersAreAddedAndScannedAtStart() throws {
         let rig = try rig()
         defer { rig.session.shutdown() }
         _ = try rig.run(.folder(.add(rig.music + "/inner")))
@@ -218,6 +218,10 @@ final class RecordingScanner: LibraryScanning {
         }
         #expect(problems == "library.folders: \(rig.music) takes the place of \(rig.music)/inner in the library.")
         #expect(try rig.library.libraryFolders().map(\.path) == [rig.music])
-        #expect(rig.scanner.requests.last == .some(nil), "every folder is rescanned at start")
+        #expect(rig.scanner.requests.last == [rig.music], "the new folder is scanned")
+        guard case .text(let again) = try rig.session.perform(.openLibrary(configured: [rig.music])).get() else {
+            throw CommandError.failed("openLibrary gave no text")
+        }
+        #expect(again.isEmpty && rig.scanner.requests.count == 2, "a folder already there is neither a problem nor scanned again")
     }
 }
