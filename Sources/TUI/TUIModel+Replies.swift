@@ -61,6 +61,8 @@ extension TUIModel {
         let first = snapshot == nil
         snapshot = s
         snapshotTime = now
+        // Every snapshot says whether a scan runs (nil: none); `library` events move it in between.
+        scan = s.scan
         // Reattaching to music that plays: start where it is, on the queue.
         if first, !touched, s.queueLength > 0 {
             tab = .queue

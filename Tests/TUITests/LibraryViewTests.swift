@@ -236,6 +236,15 @@ import WireProtocol
         #expect(!d.screen().contains { $0.contains("scanning") })
     }
 
+    @Test func aStatusSnapshotCarriesTheScanToo() throws {
+        var d = Driver()
+        let scanning = WireSnapshot(scan: ScanProgress(folder: "/music", done: 3_120, total: 10_000))
+        d.reply(d.exactly("queue"), .status(scanning))
+        #expect(d.screen().contains { $0.contains("Nothing in the queue") && $0.contains("scanning 3,120 of 10,000") })
+        d.event(.status(WireSnapshot()))
+        #expect(!d.screen().contains { $0.contains("scanning") }, "a snapshot without a scan: none runs")
+    }
+
     @Test func theShownSectionIsReadAgainWhenAScanEndsNotAtEveryProgressReport() throws {
         var d = Self.onSongs([Self.local(1, "One")])
         var before = d.sent.count
