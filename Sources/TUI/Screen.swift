@@ -180,10 +180,11 @@ public struct Screen: Sendable {
             return three("\(index + 1). " + e.title, artist, item.album ?? "", clock(item.duration))
         case .playlist(let p): return three(p.name, "Playlist", "\(p.itemCount) items", "")
         case .section(let section, let count):
-            return three(section.title, section.blurb, count.map { "\(Self.grouped($0)) \(section.title.lowercased())" } ?? "", "")
+            let noun = section.title.lowercased()
+            return three(section.title, section.blurb, count.map { "\(Self.grouped($0)) \($0 == 1 ? String(noun.dropLast()) : noun)" } ?? "", "")
         case .folder(let f):
             let state = f.skipped > 0 ? "\(Self.grouped(f.skipped)) skipped" : f.lastScan == nil ? "not scanned yet" : ""
-            return three(f.path, "\(Self.grouped(f.songs)) songs", state, "")
+            return three(f.path, f.songs == 1 ? "1 song" : "\(Self.grouped(f.songs)) songs", state, "")
         case .item(let i): return three(i.title ?? i.location, i.artist ?? "", i.album ?? "", clock(i.duration))
         case .history(let h):
             let i = h.item

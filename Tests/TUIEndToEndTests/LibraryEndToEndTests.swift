@@ -52,6 +52,8 @@ struct LibraryEndToEndTests {
         ui.send(keys: ":")
         ui.type(literal: "folder add " + folder)
         ui.send(keys: "Enter")
+        // The answer opens as a page where it arrives: waited for before moving on.
+        try ui.waitFor(text: "to the library; scanning it.")
         ui.send(keys: "2")
         try ui.waitFor(text: "Your music")
         // The Songs row counts the songs once the scan has ended (a `library` event reads them again).

@@ -44,6 +44,9 @@ import WireProtocol
         #expect(screen.contains { $0.contains("Songs") && $0.contains("10,000 songs") })
         #expect(screen.contains { $0.contains("Albums") && $0.contains("812 albums") })
         #expect(screen.contains { $0.contains("Folders") && $0.contains("2 folders") })
+        d.event(.library(.changed))  // the counts are asked for again
+        d.reply(d.id("stats")!, .stats(LibraryStats(songs: 1, folders: 1)))
+        #expect(d.screen().contains { $0.contains("Folders") && $0.contains("1 folder ") })
     }
 
     @Test func songsOpenInAnOrderTheSortKeyCyclesAndTheTitleSays() throws {
