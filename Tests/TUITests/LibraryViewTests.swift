@@ -187,6 +187,29 @@ import WireProtocol
         #expect(d.model.page.rows.count == 3, "Play all, then the songs")
     }
 
+    @Test func theWorkoutPickerTakesYourSongsAndSaysHowToAddYourAlbums() throws {
+        var d = WorkoutScreenTests.onWorkout(WorkoutScreenTests.status())
+        d.key(.character("a"))
+        #expect(d.model.tab == .library && d.model.workout.picking)
+        d.key(.character("l"))  // Songs opens (Enter, in the picker, adds what is marked)
+        #expect(d.sent.last!.line == "library songs --sort artist")
+        d.reply(d.sent.last!.id, .songs([Self.local(1, "One")]))
+        d.key(.character(" "))
+        d.key(.enter)
+        #expect(d.sent.last!.line == #"workout add "/music/Home Band/Attic Tapes/1.flac""#)
+
+        d.key(.character("a"))
+        d.key(.character("h"))
+        d.key(.character("j"))
+        d.key(.character("l"))
+        d.reply(d.exactly("library albums --sort artist"), .albums([WireAlbum(id: "local:album:3", title: "Attic Tapes", artist: "Home Band")]))
+        let before = d.sent.count
+        d.key(.character(" "))
+        d.key(.enter)
+        #expect(d.lines(since: before).isEmpty)
+        #expect(d.model.message?.text == "Open an album of your own (Enter) and mark its songs to add them to the workout.")
+    }
+
     // MARK: Search
 
     @Test func searchAsksFindAtOnceAndShowsYourSongsMarkedBesideTheCatalogs() throws {
