@@ -22,9 +22,11 @@ struct ScanRequest: Equatable {
         var result: [(folder: String, root: String)] = []
         for asked in folders {
             guard let owner = Self.owner(of: asked, among: libraryFolders) else { continue }
+            // When every folder is scanned anyway, a subfolder asked for is scanned with its own.
+            let root = everything ? owner : asked
             // A folder already covered by an earlier pass (its library folder, or itself) adds nothing.
-            guard !result.contains(where: { MusicFileName.path(asked, isInside: $0.root) }) else { continue }
-            result.append((owner, asked))
+            guard !result.contains(where: { MusicFileName.path(root, isInside: $0.root) }) else { continue }
+            result.append((owner, root))
         }
         if everything {
             for folder in libraryFolders where !result.contains(where: { $0.root == folder }) {

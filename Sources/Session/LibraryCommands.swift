@@ -51,20 +51,20 @@ struct LibraryCommands: Sendable {
 
     /// What adding a folder did.
     private enum Addition {
-        /// Added; these library folders inside it were removed, their songs to be read again under it.
+        /// Added; these library folders inside it are now part of it.
         case added(replaced: [String])
         /// Not added: this library folder is it or holds it.
         case holder(String)
     }
 
     /// Adds `path` (normalized, a folder) unless a library folder is it or holds it. A folder
-    /// that holds library folders takes their place, so every song belongs to exactly one folder.
+    /// that holds library folders takes their place (the library moves their songs to it, so
+    /// every song belongs to exactly one folder and none is read again).
     private func addFolder(_ path: String) throws -> Addition {
         let library = try requireLibrary()
         let folders = try library.libraryFolders()
         if let holder = folders.first(where: { LibraryPaths.path(path, isWithin: $0.path) }) { return .holder(holder.path) }
         let inside = folders.map(\.path).filter { LibraryPaths.path($0, isWithin: path) }
-        for folder in inside { _ = try library.removeLibraryFolder(folder) }
         guard try library.addLibraryFolder(path) else { throw CommandError.failed("\(path) could not be added to the library.") }
         return .added(replaced: inside)
     }

@@ -419,9 +419,11 @@ public final class Session: Sendable {
             let fallback = base.hasSuffix(".m3u8") ? String(base.dropLast(5)) : base.hasSuffix(".m3u") ? String(base.dropLast(4)) : base
             _ = try library.importM3U(name: name ?? fallback, text: text, baseDirectory: folder)
         case .exportM3U(let name, let path):
-            let text = try library.exportM3U(try id(name))
-            guard let path else { return .text(text) }
-            try TextFile.write(text, to: path)
+            guard let path else { return .text(try library.exportM3U(try id(name))) }
+            // Files under the playlist file's own folder are written relative to it, so the
+            // folder can move (or be mounted elsewhere) with its playlists.
+            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            try TextFile.write(try library.exportM3U(try id(name), relativeTo: folder), to: path)
         }
         return .done(snapshot)
     }

@@ -103,10 +103,14 @@ final class RecordingScanner: LibraryScanning {
     @Test func aFolderHoldingLibraryFoldersTakesTheirPlace() throws {
         let rig = try rig()
         defer { rig.session.shutdown() }
-        _ = try rig.run(.folder(.add(rig.music + "/inner")))
+        let inner = rig.music + "/inner"
+        _ = try rig.run(.folder(.add(inner)))
+        try rig.library.store(ScanBatch(folder: inner, tracks: [Self.track(inner + "/a.flac", in: inner, title: "Alpha")]))
         let parent = String(rig.music[..<rig.music.lastIndex(of: "/")!])
         #expect(try rig.text(.folder(.add(parent))) == "Added \(parent) to the library; scanning it. It takes the place of \(rig.music)/inner.")
         #expect(try rig.library.libraryFolders().map(\.path) == [parent])
+        #expect(try rig.library.libraryFolders().first?.songs == 1, "the inner folder's songs stay, now under the new folder")
+        #expect(rig.scanner.requests.last == [parent])
     }
 
     @Test func removingAFolderTakesItsSongsAndStopsItsWatch() throws {
