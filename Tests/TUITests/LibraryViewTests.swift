@@ -207,7 +207,7 @@ import WireProtocol
         d.key(.character(" "))
         d.key(.enter)
         #expect(d.lines(since: before).isEmpty)
-        #expect(d.model.message?.text == "Open an album of your own (Enter) and mark its songs to add them to the workout.")
+        #expect(d.model.message?.text == "Open an album of your own (l) and mark its songs to add them to the workout.")
     }
 
     // MARK: Search
