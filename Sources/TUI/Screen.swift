@@ -100,7 +100,8 @@ public struct Screen: Sendable {
             var isPlaying = false
             if case .entry(let e) = row { isPlaying = e.id == playingID } else if let l = row.location { isPlaying = l == playingLocation }
             let cells = columns(
-                for: row, index: index, width: layout.columns - 3, numbered: isAlbum(page.kind), marksLocal: marksLocal(page.kind))
+                for: row, index: index, width: layout.columns - 3, numbered: isAlbum(page.kind), marksLocal: marksLocal(page.kind),
+                failure: { if case .entry(let e) = row { model.failedEntries[e.id] } else { nil } }())
             let marker = isMarked ? "+" : isPlaying ? "▶" : " "
             if isCursor || isMarked {
                 let line = text.fit(" " + marker + " " + cells.map(\.0).joined(), layout.columns, pad: true)
@@ -140,7 +141,9 @@ public struct Screen: Sendable {
         }
     }
 
-    private func columns(for row: Row, index: Int, width: Int, numbered: Bool, marksLocal: Bool = false) -> [(String, Bool)] {
+    private func columns(for row: Row, index: Int, width: Int, numbered: Bool, marksLocal: Bool = false, failure: String? = nil)
+        -> [(String, Bool)]
+    {
         let timeWidth = 6
         let rest = max(0, width - timeWidth - 1)
         func three(_ a: String, _ b: String, _ c: String, _ time: String) -> [(String, Bool)] {
@@ -165,9 +168,8 @@ public struct Screen: Sendable {
         case .text(let line): return [(text.fit(line, width, pad: true), false)]
         case .song(let s):
             let number = numbered ? s.track.map { "\($0). " } ?? "" : ""
-            // Your own files say so where catalog songs are listed too; one whose file is gone says that.
-            var album = s.album ?? ""
-            if s.isLocal, !s.playable { album = "missing · " + album } else if marksLocal, s.isLocal { album = "local · " + album }
+            // Your own files say so where catalog songs are listed too.
+            let album = marksLocal && s.isLocal ? "local · " + (s.album ?? "") : s.album ?? ""
             return three(number + s.title, s.artist, album, clock(s.duration))
         case .album(let a):
             let year = a.releaseDate.map { String($0.prefix(4)) } ?? ""
@@ -177,14 +179,16 @@ public struct Screen: Sendable {
         case .entry(let e):
             let item = e.item
             let artist = item.artist ?? e.subtitle ?? ""
-            return three("\(index + 1). " + e.title, artist, item.album ?? "", clock(item.duration))
+            // An entry the daemon could not play: a file gone says missing, anything else skipped.
+            let failed = failure.map { $0.contains("missing") ? "missing · " : "skipped · " } ?? ""
+            return three("\(index + 1). " + e.title, artist, failed + (item.album ?? ""), clock(item.duration))
         case .playlist(let p): return three(p.name, "Playlist", "\(p.itemCount) items", "")
         case .section(let section, let count):
             let noun = section.title.lowercased()
-            return three(section.title, section.blurb, count.map { "\(Self.grouped($0)) \($0 == 1 ? String(noun.dropLast()) : noun)" } ?? "", "")
+            return three(section.title, section.blurb, count.map { "\(CountText.grouped($0)) \($0 == 1 ? String(noun.dropLast()) : noun)" } ?? "", "")
         case .folder(let f):
-            let state = f.skipped > 0 ? "\(Self.grouped(f.skipped)) skipped" : f.lastScan == nil ? "not scanned yet" : ""
-            return three(f.path, f.songs == 1 ? "1 song" : "\(Self.grouped(f.songs)) songs", state, "")
+            let state = f.skipped > 0 ? "\(CountText.grouped(f.skipped)) skipped" : f.lastScan == nil ? "not scanned yet" : ""
+            return three(f.path, f.songs == 1 ? "1 song" : "\(CountText.grouped(f.songs)) songs", state, "")
         case .item(let i): return three(i.title ?? i.location, i.artist ?? "", i.album ?? "", clock(i.duration))
         case .history(let h):
             let i = h.item
@@ -215,7 +219,7 @@ public struct Screen: Sendable {
         if s.repeat != "none" { modes.append("repeat \(s.repeat)") }
         if s.shuffle != "off" { modes.append("shuffle") }
         // A scan under way leads, and may take more of the bar than the modes alone do.
-        if let scan = model.scan { modes.insert(Self.scanText(scan), at: 0) }
+        if let scan = model.scan { modes.insert(ResultText.scanning(scan), at: 0) }
         let right = text.fit(modes.joined(separator: " · "), max(0, model.scan == nil ? columns / 2 - 1 : columns * 2 / 3))
         let rightWidth = text.columns(right)
         let title: String
@@ -309,22 +313,6 @@ public struct Screen: Sendable {
             put(&frame, row, x, labels[i], i == chosen ? Style(.cursor, bold: true) : Style(.accent))
             x += w + 2
         }
-    }
-
-    /// "scanning 3,120 of 10,000", or "scanning 3,120" while the files are still being counted.
-    static func scanText(_ scan: ScanProgress) -> String {
-        "scanning \(grouped(scan.done))" + (scan.total.map { " of \(grouped($0))" } ?? "")
-    }
-
-    /// `n` with a comma every three digits (10,000).
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
     }
 
     func clock(_ seconds: Double?) -> String {

@@ -40,6 +40,8 @@ extension TUIModel {
             queueStale = true
         case .entryFailed(let entry, let reason):
             error("Could not play \(entry.map { "“\($0.title)”" } ?? "an entry"): \(reason)")
+            // The queue row says so too, after the message has gone (bounded: ids of a queue shown).
+            if let entry, failedEntries.count < Limits.maxQueueEntries { failedEntries[entry.id] = reason }
         case .outputFailed(let reason):
             error(reason)
         case .queueEnded:
@@ -81,6 +83,10 @@ extension TUIModel {
     /// Shows the queue's entries, at `version` when the daemon said one.
     private mutating func showQueue(_ entries: [WireEntry], current: Int?, version: Int?) -> [Effect] {
         queueEntries = entries
+        if !failedEntries.isEmpty {
+            let ids = Set(entries.map(\.id))
+            failedEntries = failedEntries.filter { ids.contains($0.key) }
+        }
         queueVersion = version
         let height = max(1, listHeight)
         updatePages(.queue) { page in

@@ -88,6 +88,9 @@ public struct TUIModel: Sendable {
     /// has versions said one): a `queueChanged` event then asks only for what changed since.
     var queueEntries: [WireEntry] = []
     var queueVersion: Int?
+    /// Queue entries that could not be played, by id, with the daemon's reason (a file gone
+    /// missing, say): their rows say so.
+    var failedEntries: [Int: String] = [:]
     var chartsLoaded = false
     var touched = false
     var nextID = 1

@@ -113,11 +113,20 @@ import WireProtocol
         #expect(d.model.message?.text == "Only catalog songs and albums can be saved.")
     }
 
-    @Test func aSongWhoseFileIsGoneIsShownMissing() throws {
-        let d = Self.onSongs([Self.local(1, "Here"), Self.local(2, "Gone Away", playable: false)])
+    @Test func aQueuedFileThatIsGoneIsShownMissing() throws {
+        var d = Driver()
+        d.key(.character("4"))
+        let entries = [
+            WireEntry(id: 5, title: "Here", item: WireItem(location: "/music/here.flac", album: "Attic Tapes")),
+            WireEntry(id: 6, title: "Gone Away", item: WireItem(location: "/music/gone.flac", album: "Attic Tapes")),
+        ]
+        d.reply(d.exactly("queue"), .queue(entries: entries, current: 5, version: 1))
+        let sentence = "Cannot read /music/gone.flac: the file is missing (moved or deleted since it was added)."
+        d.event(.entryFailed(entry: entries[1], reason: sentence))
+        #expect(d.model.message?.text == "Could not play “Gone Away”: " + sentence)
+        d.key(.character("j"))  // the message goes with the next key; the row still says it
         let screen = d.screen()
-        let gone = try #require(screen.first { $0.contains("Gone Away") })
-        #expect(gone.contains("missing · Attic"))
+        #expect(try #require(screen.first { $0.contains("Gone Away") }).contains("missing · Attic"))
         #expect(!(try #require(screen.first { $0.contains("Here") })).contains("missing"))
     }
 
@@ -257,7 +266,7 @@ import WireProtocol
         let bar = try #require(d.screen().first { $0.contains("Nothing in the queue") })
         #expect(bar.contains("scanning 3,120 of 10,000 · stopped"))
         d.event(.library(.scanning(ScanProgress(folder: "/music", done: 9_000, total: nil))))
-        #expect(d.screen().contains { $0.contains("Nothing in the queue") && $0.contains("scanning 9,000 · stopped") })
+        #expect(d.screen().contains { $0.contains("Nothing in the queue") && $0.contains("scanning 9,000 files so far · stopped") })
         d.event(.library(.scanned(ScanOutcome(folders: ["/music"], added: 10_000))))
         #expect(!d.screen().contains { $0.contains("scanning") })
     }
