@@ -185,7 +185,9 @@ public struct Screen: Sendable {
         case .playlist(let p): return three(p.name, "Playlist", "\(p.itemCount) items", "")
         case .section(let section, let count):
             let noun = section.title.lowercased()
-            return three(section.title, section.blurb, count.map { "\(CountText.grouped($0)) \($0 == 1 ? String(noun.dropLast()) : noun)" } ?? "", "")
+            return three(
+                section.title, section.blurb, count.map { "\(CountText.grouped($0)) \($0 == 1 ? String(noun.dropLast()) : noun)" } ?? "", ""
+            )
         case .folder(let f):
             let state = f.skipped > 0 ? "\(CountText.grouped(f.skipped)) skipped" : f.lastScan == nil ? "not scanned yet" : ""
             return three(f.path, f.songs == 1 ? "1 song" : "\(CountText.grouped(f.songs)) songs", state, "")

@@ -211,7 +211,8 @@ import WireProtocol
         d.key(.character("h"))
         d.key(.character("j"))
         d.key(.character("l"))
-        d.reply(d.exactly("library albums --sort artist"), .albums([WireAlbum(id: "local:album:3", title: "Attic Tapes", artist: "Home Band")]))
+        d.reply(
+            d.exactly("library albums --sort artist"), .albums([WireAlbum(id: "local:album:3", title: "Attic Tapes", artist: "Home Band")]))
         let before = d.sent.count
         d.key(.character(" "))
         d.key(.enter)
