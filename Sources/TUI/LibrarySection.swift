@@ -21,7 +21,8 @@ public enum LibrarySection: String, CaseIterable, Sendable {
     /// list has one order only.
     public var sorts: [LibrarySort] {
         switch self {
-        // Artist first: a library browsed by artist, album and track, as cmus and MPD clients open.
+        // Artist first (`LibraryQuery.defaultSort`): a library browsed by artist, album and track,
+        // as cmus and MPD clients open.
         case .songs: [.artist, .title, .album, .year, .added, .length]
         // `length` reads as title for albums (LibrarySort), so it is left out rather than shown twice.
         case .albums: [.artist, .title, .year, .added]
@@ -55,8 +56,8 @@ public enum LibrarySection: String, CaseIterable, Sendable {
     /// The command listing it in `sort`, from the `offset`-th song.
     func query(sort: LibrarySort?, offset: Int = 0) -> LibraryQuery {
         switch self {
-        case .songs: .songs(sort ?? .artist, offset: offset)
-        case .albums: .albums(sort ?? .artist)
+        case .songs: .songs(sort ?? LibraryQuery.defaultSort, offset: offset)
+        case .albums: .albums(sort ?? LibraryQuery.defaultSort)
         case .artists: .artists
         case .folders: .folders
         }
