@@ -55,7 +55,8 @@ let package = Package(
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
-            name: "TUI", dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Workout", "Checked", "POSIXSupport"]),
+            name: "TUI",
+            dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Library", "Workout", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
         .target(name: "Decoders", dependencies: ["Audio", "MusicModel", "Checked", "CMpg123", "CFAAD2", "CSoxr", "CSndfile"]),
@@ -125,7 +126,7 @@ let package = Package(
                 "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
                 "POSIXSupport",
             ]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "Library", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(

@@ -24,6 +24,7 @@ public enum Action: String, CaseIterable, Sendable {
     case markAll = "mark-all"
     case save, unsave
     case addToPlaylist = "add-to-playlist"
+    case cycleSort = "sort"
     // Queue editing.
     case remove
     case moveEntryUp = "move-up"
@@ -85,6 +86,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .save: "Save the song or album to the library"
         case .unsave: "Remove the song or album from the library"
         case .addToPlaylist: "Add to a playlist (asks for its name)"
+        case .cycleSort: "Sort your songs or albums the next way (title, artist, album, year, added, length)"
         case .remove: "Remove from the queue"
         case .moveEntryUp: "Move the queue entry up"
         case .moveEntryDown: "Move the queue entry down"

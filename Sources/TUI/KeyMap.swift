@@ -86,7 +86,7 @@ public struct KeyMap: Sendable, Equatable {
             (.searchView, ["1"]), (.libraryView, ["2"]), (.chartsView, ["3"]), (.queueView, ["4"]),
             (.nextView, ["tab"]), (.previousView, ["shift-tab"]),
             (.playNext, ["i"]), (.playLater, ["a"]), (.mark, ["v"]), (.markAll, ["V"]), (.save, ["S"]), (.unsave, ["U"]),
-            (.addToPlaylist, ["P"]), (.remove, ["d", "delete"]), (.moveEntryUp, ["K"]), (.moveEntryDown, ["J"]),
+            (.addToPlaylist, ["P"]), (.cycleSort, ["o"]), (.remove, ["d", "delete"]), (.moveEntryUp, ["K"]), (.moveEntryDown, ["J"]),
             (.clearQueue, ["X"]), (.toggle, ["space"]), (.next, ["n"]), (.previous, ["p"]), (.seekForward, ["."]),
             (.seekBackward, [","]), (.volumeUp, ["+", "="]), (.volumeDown, ["-"]), (.cycleRepeat, ["r"]),
             (.toggleShuffle, ["s"]), (.search, ["/"]), (.commandLine, [":"]), (.help, ["?"]), (.redraw, ["ctrl-l"]),

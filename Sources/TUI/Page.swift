@@ -1,3 +1,5 @@
+import Library
+
 /// One screenful of rows with its own cursor: a tab's main list, or a page opened from it (an
 /// album, an artist, a playlist, a command's results). Pages stack within a tab; `back` pops.
 public struct Page: Sendable, Equatable {
@@ -9,6 +11,10 @@ public struct Page: Sendable, Equatable {
         case playlist(name: String)
         /// The results of a `:` command.
         case results
+        /// One of the Library view's lists of the user's own music.
+        case local(LibrarySection)
+        /// The songs under a library folder.
+        case folder(path: String)
     }
 
     /// What the page shows.
@@ -23,6 +29,10 @@ public struct Page: Sendable, Equatable {
     public var marked: Set<Int> = []
     /// Shown instead of the rows while they load or when there are none.
     public var status: String?
+    /// The order a list of the user's own music is in (nil: the daemon's one order).
+    public var sort: LibrarySort?
+    /// Whether the daemon has more rows after these (a list read a page at a time).
+    public var hasMore = false
 
     /// A page of `kind` with these rows, the cursor on the first row that can hold it.
     public init(kind: Kind, title: String, rows: [Row] = [], status: String? = nil) {

@@ -21,6 +21,13 @@ enum Purpose: Sendable, Equatable {
     case command(Command, line: String)
     /// An action whose success is told with `done` and whose library effect needs a refresh.
     case action(done: String, refreshLibrary: Bool)
+    /// A list of the user's own music (`library …`): a section's page, a folder's songs, a local
+    /// album's songs or a local artist's albums. `refresh`: it reloads a page shown (the cursor stays).
+    case library(LibraryQuery, refresh: Bool)
+    /// The library's songs matching `term` (`find`), for the Search page.
+    case find(term: String)
+    /// The counts of the user's own music, for the Library view's rows.
+    case stats
     /// The workout's status, asked at start (and `segue workout`'s start waiting on it).
     case workoutStatus
     /// A workout command; its answer is the status after it, and `done` is said.

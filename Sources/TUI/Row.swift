@@ -1,3 +1,4 @@
+import Library
 import MusicModel
 import WireProtocol
 
@@ -21,6 +22,10 @@ public enum Row: Sendable, Equatable {
     case history(WireHistoryItem)
     /// A line of plain text (help, notices in a list).
     case text(String)
+    /// One of the Library view's lists of the user's own music, with how many it holds when known.
+    case section(LibrarySection, count: Int?)
+    /// A library folder.
+    case folder(LibraryFolder)
     /// The top of an album or playlist page: Enter plays it all, `a`/`i` add it all.
     case container(title: String, subtitle: String, locations: [String])
 
@@ -52,8 +57,8 @@ public enum Row: Sendable, Equatable {
     /// The catalog id this row names, for save and unsave.
     public var catalogID: String? {
         switch self {
-        case .song(let s): s.id.isEmpty ? nil : s.id
-        case .album(let a): a.id
+        case .song(let s): s.id.isEmpty || s.isLocal ? nil : s.id
+        case .album(let a): LibraryID(parsing: a.id) == nil ? a.id : nil
         case .entry(let e): ItemLocation(parsing: e.item.location)?.catalogID
         case .item(let i): ItemLocation(parsing: i.location)?.catalogID
         case .history(let h): ItemLocation(parsing: h.item.location)?.catalogID
@@ -68,6 +73,7 @@ public enum Row: Sendable, Equatable {
         case .album(let a): a.title + " " + a.artist
         case .artist(let a): a.name
         case .playlist(let p): p.name
+        case .folder(let f): f.path
         case .item(let i): [i.title ?? i.location, i.artist ?? "", i.album ?? ""].joined(separator: " ")
         default: ""
         }
@@ -75,6 +81,9 @@ public enum Row: Sendable, Equatable {
 }
 
 extension WireSong {
+    /// Whether it is a file of the user's own (its id is the file's path), not a catalog song.
+    public var isLocal: Bool { id.hasPrefix("/") }
+
     /// Where the queue finds this song: `itunes:ID` for catalog songs, or a saved file's path or URL.
     public var location: String { ItemLocation(songID: id)?.text ?? id }
 }

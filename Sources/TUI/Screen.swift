@@ -1,4 +1,5 @@
 import Checked
+import Library
 import Terminal
 import WireProtocol
 
@@ -98,7 +99,9 @@ public struct Screen: Sendable {
             let isMarked = page.marked.contains(index)
             var isPlaying = false
             if case .entry(let e) = row { isPlaying = e.id == playingID } else if let l = row.location { isPlaying = l == playingLocation }
-            let cells = columns(for: row, index: index, width: layout.columns - 3, numbered: isAlbum(page.kind))
+            let cells = columns(
+                for: row, index: index, width: layout.columns - 3, numbered: isAlbum(page.kind), marksLocal: marksLocal(page.kind),
+                failure: { if case .entry(let e) = row { model.failedEntries[e.id] } else { nil } }())
             let marker = isMarked ? "+" : isPlaying ? "▶" : " "
             if isCursor || isMarked {
                 let line = text.fit(" " + marker + " " + cells.map(\.0).joined(), layout.columns, pad: true)
@@ -130,7 +133,17 @@ public struct Screen: Sendable {
         return false
     }
 
-    private func columns(for row: Row, index: Int, width: Int, numbered: Bool) -> [(String, Bool)] {
+    /// Whether the page mixes your own files with catalog songs, so that the files are marked.
+    private func marksLocal(_ kind: Page.Kind) -> Bool {
+        switch kind {
+        case .search, .results, .library, .charts, .playlist: true
+        default: false
+        }
+    }
+
+    private func columns(for row: Row, index: Int, width: Int, numbered: Bool, marksLocal: Bool = false, failure: String? = nil)
+        -> [(String, Bool)]
+    {
         let timeWidth = 6
         let rest = max(0, width - timeWidth - 1)
         func three(_ a: String, _ b: String, _ c: String, _ time: String) -> [(String, Bool)] {
@@ -155,7 +168,9 @@ public struct Screen: Sendable {
         case .text(let line): return [(text.fit(line, width, pad: true), false)]
         case .song(let s):
             let number = numbered ? s.track.map { "\($0). " } ?? "" : ""
-            return three(number + s.title, s.artist, s.album ?? "", clock(s.duration))
+            // Your own files say so where catalog songs are listed too.
+            let album = marksLocal && s.isLocal ? "local · " + (s.album ?? "") : s.album ?? ""
+            return three(number + s.title, s.artist, album, clock(s.duration))
         case .album(let a):
             let year = a.releaseDate.map { String($0.prefix(4)) } ?? ""
             let kind = a.single ? "Single" : a.ep ? "EP" : a.trackCount.map { "\($0) songs" } ?? "Album"
@@ -164,8 +179,18 @@ public struct Screen: Sendable {
         case .entry(let e):
             let item = e.item
             let artist = item.artist ?? e.subtitle ?? ""
-            return three("\(index + 1). " + e.title, artist, item.album ?? "", clock(item.duration))
+            // An entry the daemon could not play: a file gone says missing, anything else skipped.
+            let failed = failure.map { $0.contains("missing") ? "missing · " : "skipped · " } ?? ""
+            return three("\(index + 1). " + e.title, artist, failed + (item.album ?? ""), clock(item.duration))
         case .playlist(let p): return three(p.name, "Playlist", "\(p.itemCount) items", "")
+        case .section(let section, let count):
+            let noun = section.title.lowercased()
+            return three(
+                section.title, section.blurb, count.map { "\(CountText.grouped($0)) \($0 == 1 ? String(noun.dropLast()) : noun)" } ?? "", ""
+            )
+        case .folder(let f):
+            let state = f.skipped > 0 ? "\(CountText.grouped(f.skipped)) skipped" : f.lastScan == nil ? "not scanned yet" : ""
+            return three(f.path, f.songs == 1 ? "1 song" : "\(CountText.grouped(f.songs)) songs", state, "")
         case .item(let i): return three(i.title ?? i.location, i.artist ?? "", i.album ?? "", clock(i.duration))
         case .history(let h):
             let i = h.item
@@ -195,7 +220,9 @@ public struct Screen: Sendable {
         modes.append("vol \(Checked.clamped(s.volume, to: 0...100, rounding: .toNearestOrAwayFromZero))%")
         if s.repeat != "none" { modes.append("repeat \(s.repeat)") }
         if s.shuffle != "off" { modes.append("shuffle") }
-        let right = text.fit(modes.joined(separator: " · "), max(0, columns / 2 - 1))
+        // A scan under way leads, and may take more of the bar than the modes alone do.
+        if let scan = model.scan { modes.insert(ResultText.scanning(scan), at: 0) }
+        let right = text.fit(modes.joined(separator: " · "), max(0, model.scan == nil ? columns / 2 - 1 : columns * 2 / 3))
         let rightWidth = text.columns(right)
         let title: String
         if let entry = s.current {

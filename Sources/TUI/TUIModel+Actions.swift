@@ -64,6 +64,7 @@ extension TUIModel {
                 LineEditor(prefix + " " + Command.quote(locations), cursorAt: prefix.count, history: commandHistory),
                 completions: [], index: nil)
             notice("Type the playlist's name (in quotes if it has spaces), then Enter. Tab completes names.")
+        case .cycleSort: return cycleSort()
         case .remove: return removeRows()
         case .moveEntryUp: return moveEntry(by: -1)
         case .moveEntryDown: return moveEntry(by: 1)
@@ -111,6 +112,8 @@ extension TUIModel {
         case .queue where queueStale:
             queueStale = false
             return [fetchQueue()]
+        case .library where libraryStale:
+            return refreshLocalPages()
         default: return []
         }
     }
@@ -146,13 +149,19 @@ extension TUIModel {
             return play(locations, start: 1)
         }
         switch row {
+        case .album(let album) where LibraryID(parsing: album.id) != nil:
+            return openLocalAlbum(id: album.id, title: album.title, artist: album.artist)
         case .album(let album): return openAlbum(id: album.id, title: album.title, artist: album.artist)
+        case .artist(let artist) where LibraryID(parsing: artist.id) != nil: return openLocalArtist(id: artist.id, name: artist.name)
         case .artist(let artist): return openArtist(id: artist.id, name: artist.name)
+        case .section(let section, _): return openSection(section)
+        case .folder(let folder): return openFolder(folder.path)
         case .playlist(let list):
             push(Page(kind: .playlist(name: list.name), title: "Playlist · \(list.name)", status: "Loading…"))
             return [request(.playlist(name: list.name), .playlist(.show(list.name)))]
         case .song(let song) where !activating:
             guard let albumID = song.albumId else { return [] }
+            if LibraryID(parsing: albumID) != nil { return openLocalAlbum(id: albumID, title: song.album ?? "Album", artist: song.artist) }
             return openAlbum(id: albumID, title: song.album ?? "Album", artist: song.artist)
         case .entry(let entry) where activating:
             guard let id = Self.entryID(entry) else { return [] }
@@ -166,6 +175,12 @@ extension TUIModel {
             while first > 0, page.rows[first - 1].location != nil, page.rows[first - 1].isSameKind(as: row) { first -= 1 }
             var last = page.list.cursor
             while last + 1 < page.rows.count, page.rows[last + 1].location != nil, page.rows[last + 1].isSameKind(as: row) { last += 1 }
+            // A request line holds at most 1 MiB: a long list of your songs plays a page's worth
+            // from a little before the row.
+            if last - first >= LibraryQuery.pageSize {
+                first = max(first, page.list.cursor - 100)
+                last = min(last, first + LibraryQuery.pageSize - 1)
+            }
             let locations = page.rows[first...last].compactMap(\.location)
             return play(locations, start: page.list.cursor - first + 1)
         }
@@ -195,7 +210,10 @@ extension TUIModel {
         var locations: [String] = []
         for index in page.picked {
             switch page.rows[index] {
+            case .album(let album) where LibraryID(parsing: album.id) != nil:
+                effects.append(request(.addAll(position), .library(.album(album.id))))
             case .album(let album): effects.append(request(.addAll(position), .album(album.id)))
+            case .folder(let folder): effects.append(request(.addAll(position), .library(.folder(folder.path))))
             case .playlist(let list): effects.append(request(.addAll(position), .playlist(.show(list.name))))
             case let row: locations += row.locations
             }

@@ -6,6 +6,13 @@ import WireProtocol
 extension TUIModel {
     /// A key, a mouse action or a resize. `now` is seconds on a monotonic clock.
     public mutating func handle(_ event: InputEvent, now: Double) -> [Effect] {
+        let effects = react(to: event, now: now)
+        // Whatever moved the cursor (a key, the wheel, a click), the next page of your songs
+        // is asked for as it nears the end of those read.
+        return effects + loadMoreIfNeeded()
+    }
+
+    private mutating func react(to event: InputEvent, now: Double) -> [Effect] {
         switch event {
         case .resize: return []
         case .mouse(let mouse): return handle(mouse)
@@ -138,18 +145,19 @@ extension TUIModel {
         }
     }
 
-    /// Shows library matches for `term` at once and asks the catalog after a pause in typing
+    /// Shows library matches for `term` at once (asking `find`) and asks the catalog after a pause in typing
     /// (`immediately`: now), one search at a time, the newest term winning.
     mutating func setSearch(_ term: String, now: Double, immediately: Bool) -> [Effect] {
         searchTerm = term.trimmingSpaces
         rebuildSearchPage(resetCursor: true)
+        let finding = fireFind()
         guard searchTerm.count >= 2 else {
             searchDeadline = nil
-            return []
+            return finding
         }
-        if immediately { return fireSearch() }
+        if immediately { return finding + fireSearch() }
         searchDeadline = now + 0.4
-        return []
+        return finding
     }
 
     mutating func fireSearch() -> [Effect] {

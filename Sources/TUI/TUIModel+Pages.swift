@@ -11,9 +11,14 @@ extension TUIModel {
             status = "Press / and type to search the catalog and your library."
         } else {
             let needle = term.lowercased()
+            // `find`'s answer (your songs and the saved ones) once it is in; till then, and from a
+            // daemon without it, the saved songs filtered here.
+            let songs: [Row] =
+                found.answered(term)
+                ? (found.songs ?? []).map(Row.song) + (found.albums ?? []).map(Row.album)
+                : savedSongs.map(Row.song).filter { $0.searchText.lowercased().contains(needle) }
             let library: [Row] =
-                savedSongs.map(Row.song).filter { $0.searchText.lowercased().contains(needle) }
-                + savedAlbums.map(Row.album).filter { $0.searchText.lowercased().contains(needle) }
+                songs + savedAlbums.map(Row.album).filter { $0.searchText.lowercased().contains(needle) }
                 + playlists.map(Row.playlist).filter { $0.searchText.lowercased().contains(needle) }
             if !library.isEmpty { rows += [.header("In your library (\(library.count))")] + library }
             if results.term == term {
@@ -42,16 +47,16 @@ extension TUIModel {
         stacks[index][0].setRows(rows, keepCursor: !resetCursor)
     }
 
-    /// The Library page: playlists, saved albums, saved songs, recently played.
+    /// The Library page: the lists of your own music, playlists, saved albums, saved songs,
+    /// recently played.
     mutating func rebuildLibraryPage() {
-        var rows: [Row] = []
+        var rows = Self.sectionRows(stats: libraryStats)
         if !playlists.isEmpty { rows += [.header("Playlists (\(playlists.count))")] + playlists.map(Row.playlist) }
         if !savedAlbums.isEmpty { rows += [.header("Saved albums (\(savedAlbums.count))")] + savedAlbums.map(Row.album) }
         if !savedSongs.isEmpty { rows += [.header("Saved songs (\(savedSongs.count))")] + savedSongs.map(Row.song) }
         if !history.isEmpty { rows += [.header("Recently played")] + history.map(Row.history) }
         updatePages(.library) { page in
-            page.status =
-                rows.isEmpty ? "Your library is empty. Save songs and albums with S; make playlists with :playlist create NAME." : nil
+            page.status = nil
             page.setRows(rows)
         }
         if !searchTerm.isEmpty { rebuildSearchPage(resetCursor: false) }

@@ -16,6 +16,8 @@ extension TUIModel {
                 if case .success(let value) = result, let s = Self.snapshot(in: value) { update(s, now: now) }
                 return []
             }
+            // `find` falls back quietly to the saved items filtered here when the daemon cannot answer.
+            if case .find(let term) = purpose { return findAnswered(term: term, result) }
             switch result {
             case .success(let value): return handle(value, text: text, for: purpose, now: now)
             case .failure(let failure): return failed(failure.message, for: purpose)
@@ -38,6 +40,8 @@ extension TUIModel {
             queueStale = true
         case .entryFailed(let entry, let reason):
             error("Could not play \(entry.map { "“\($0.title)”" } ?? "an entry"): \(reason)")
+            // The queue row says so too, after the message has gone (bounded: ids of a queue shown).
+            if let entry, failedEntries.count < Limits.maxQueueEntries { failedEntries[entry.id] = reason }
         case .outputFailed(let reason):
             error(reason)
         case .queueEnded:
@@ -47,8 +51,8 @@ extension TUIModel {
             if let notice { error(notice) } else { self.notice("The catalog is reachable again.") }
         case .notice(let message):
             notice(message)
-        case .library:
-            break  // placeholder: the Library view follows scans once it shows local music
+        case .library(let activity):
+            return libraryEvent(activity)
         case .unknown:
             break
         }
@@ -59,6 +63,8 @@ extension TUIModel {
         let first = snapshot == nil
         snapshot = s
         snapshotTime = now
+        // Every snapshot says whether a scan runs (nil: none); `library` events move it in between.
+        scan = s.scan
         // Reattaching to music that plays: start where it is, on the queue.
         if first, !touched, s.queueLength > 0 {
             tab = .queue
@@ -77,6 +83,10 @@ extension TUIModel {
     /// Shows the queue's entries, at `version` when the daemon said one.
     private mutating func showQueue(_ entries: [WireEntry], current: Int?, version: Int?) -> [Effect] {
         queueEntries = entries
+        if !failedEntries.isEmpty {
+            let ids = Set(entries.map(\.id))
+            failedEntries = failedEntries.filter { ids.contains($0.key) }
+        }
         queueVersion = version
         let height = max(1, listHeight)
         updatePages(.queue) { page in
@@ -137,15 +147,11 @@ extension TUIModel {
             history = items
             rebuildLibraryPage()
         case (.album(let id), .songs(let songs)):
-            updatePages(.album(id: id)) { page in
-                let first = songs.first
-                let header = Row.container(
-                    title: "▶ Play all \(songs.count) songs",
-                    subtitle: [first?.album, first?.artist].compactMap { $0 }.joined(separator: " — "),
-                    locations: songs.map(\.location))
-                page.status = songs.isEmpty ? "This album has no songs the catalog can play." : nil
-                page.setRows([header] + songs.map(Row.song))
-            }
+            showAlbum(id: id, songs)
+        case (.library(let query, let refresh), _):
+            return libraryAnswered(query, refresh: refresh, result)
+        case (.stats, .stats(let stats)):
+            statsAnswered(stats)
         case (.artistSongs(let id), .songs(let songs)):
             updatePages(.artist(id: id)) { page in
                 let albums = page.rows.drop { if case .header("Albums") = $0 { return false } else { return true } }
@@ -153,11 +159,7 @@ extension TUIModel {
                 page.setRows([.header("Top songs")] + songs.map(Row.song) + albums)
             }
         case (.artistAlbums(let id), .albums(let albums)):
-            updatePages(.artist(id: id)) { page in
-                let songs = page.rows.prefix { if case .header("Albums") = $0 { return false } else { return true } }
-                page.status = nil
-                page.setRows(Array(songs) + [.header("Albums")] + albums.map(Row.album))
-            }
+            showArtistAlbums(id: id, albums)
         case (.playlist(let name), .items(let items)):
             updatePages(.playlist(name: name)) { page in
                 page.status = items.isEmpty ? "This playlist is empty. Add songs with P." : nil
@@ -196,8 +198,35 @@ extension TUIModel {
         return []
     }
 
+    /// An album page's rows: "Play all", then its songs.
+    mutating func showAlbum(id: String, _ songs: [WireSong]) {
+        updatePages(.album(id: id)) { page in
+            let first = songs.first
+            let header = Row.container(
+                title: "▶ Play all \(songs.count) songs",
+                subtitle: [first?.album, first?.artist].compactMap { $0 }.joined(separator: " — "),
+                locations: songs.map(\.location))
+            page.status = songs.isEmpty ? "This album has no songs the catalog can play." : nil
+            page.setRows([header] + songs.map(Row.song))
+        }
+    }
+
+    /// An artist page's albums, under its top songs when it has them.
+    mutating func showArtistAlbums(id: String, _ albums: [WireAlbum]) {
+        updatePages(.artist(id: id)) { page in
+            let songs = page.rows.prefix { if case .header("Albums") = $0 { return false } else { return true } }
+            page.status = nil
+            page.setRows(Array(songs) + [.header("Albums")] + albums.map(Row.album))
+        }
+    }
+
     private mutating func failed(_ sentence: String, for purpose: Purpose) -> [Effect] {
         switch purpose {
+        case .stats:
+            // A daemon without a library of folders: the Library view's rows go without counts.
+            return []
+        case .library(let query, _):
+            libraryFailed(query, sentence)
         case .workoutStatus:
             // A daemon without workouts: say so only to `segue workout`, which asked for one.
             workout.known = true
@@ -279,11 +308,13 @@ extension TUIModel {
     public mutating func reattached() -> [Effect] {
         pending = [:]
         searchesInFlight = 0
+        findInFlight = false
         chartsLoaded = tab == .charts
         // Perhaps another daemon, whose versions mean nothing to this one: the whole queue again.
         queueVersion = nil
         var effects = start()
         if tab == .charts { effects.append(request(.charts, .charts(storefront: nil))) }
-        return effects
+        // The lists of your own music shown, read again from the new daemon (without a second `stats`).
+        return effects + refreshLocalPages(withStats: false)
     }
 }

@@ -160,8 +160,12 @@ extension TUIModel {
     /// their catalog id, playlists as `playlist:NAME`.
     private mutating func addPickedToWorkout() -> [Effect] {
         var items: [String] = []
+        var localAlbums = 0
         for index in page.picked {
             switch page.rows[index] {
+            case .album(let album) where LibraryID(parsing: album.id) != nil:
+                // `workout add` takes catalog albums by id; an album of your own goes by its songs.
+                localAlbums += 1
             case .album(let album):
                 if let location = ItemLocation(parsing: "itunes:" + album.id) { items.append(location.text) }
             case .playlist(let list): items.append("playlist:" + list.name)
@@ -170,6 +174,10 @@ extension TUIModel {
         }
         page.marked = []
         guard !items.isEmpty else {
+            if localAlbums > 0 {
+                error("Open an album of your own (l) and mark its songs to add them to the workout.")
+                return []
+            }
             error("Pick songs, albums or playlists to add (artists cannot be added).")
             return []
         }

@@ -1,3 +1,4 @@
+import Library
 import Session
 import Terminal
 import WireProtocol
@@ -71,11 +72,25 @@ public struct TUIModel: Sendable {
     var savedAlbums: [WireAlbum] = []
     var playlists: [WirePlaylist] = []
     var history: [WireHistoryItem] = []
+    /// What `find` answered for the Search page's term, and whether one is in flight (and
+    /// another term waits for it).
+    var found = FoundResults()
+    var findInFlight = false
+    var findQueued = false
+    /// The counts of the user's own music, once `stats` answered.
+    var libraryStats: LibraryStats?
+    /// Set when the library changed while the Library view was not on screen.
+    var libraryStale = false
+    /// The library scan under way, from the last snapshot or `library` event (nil: none).
+    public internal(set) var scan: ScanProgress?
     var queueStale = true
     /// The queue's entries as last read, and the version they are at (nil until a daemon that
     /// has versions said one): a `queueChanged` event then asks only for what changed since.
     var queueEntries: [WireEntry] = []
     var queueVersion: Int?
+    /// Queue entries that could not be played, by id, with the daemon's reason (a file gone
+    /// missing, say): their rows say so.
+    var failedEntries: [Int: String] = [:]
     var chartsLoaded = false
     var touched = false
     var nextID = 1
@@ -89,7 +104,7 @@ public struct TUIModel: Sendable {
         self.commandHistory = commandHistory
         stacks = [
             [Page(kind: .search, title: "Search", status: "Press / and type to search the catalog and your library.")],
-            [Page(kind: .library, title: "Library", status: "Loading your library…")],
+            [Page(kind: .library, title: "Library", rows: TUIModel.sectionRows(stats: nil))],
             [Page(kind: .charts, title: "Charts", status: "Loading the charts…")],
             [Page(kind: .queue, title: "Queue", status: "Loading the queue…")],
         ]
@@ -140,7 +155,7 @@ public struct TUIModel: Sendable {
         [
             request(.queue, .queue), request(.savedSongs, .saved(.songs)), request(.savedAlbums, .saved(.albums)),
             request(.playlists, .playlist(.list)), request(.history, .history(.list)),
-            request(.workoutStatus, .workout(.status)),
+            request(.workoutStatus, .workout(.status)), request(.stats, .stats),
         ]
     }
 

@@ -8,7 +8,7 @@ import WireProtocol
 @Suite struct TUIModelTests {
     @Test func attachingAsksForTheQueueAndTheLibrary() {
         let d = Driver()
-        #expect(d.sent.map(\.line) == ["queue", "saved songs", "saved albums", "playlist list", "history", "workout status"])
+        #expect(d.sent.map(\.line) == ["queue", "saved songs", "saved albums", "playlist list", "history", "workout status", "stats"])
         #expect(d.sent.allSatisfy { $0.channel == .control })
     }
 
@@ -346,6 +346,7 @@ import WireProtocol
         d.line(DaemonLines.reply(d.id("playlist list")!, kind: "playlists", #""items":[{"name":"Road Trip","itemCount":3}]"#))
         d.key(.character("2"))
         #expect(d.screen().joined().contains("Road Trip"))
+        d.key(.character("G"))  // past your music's lists, onto the playlist
         d.key(.enter)
         #expect(d.sent.last!.line == #"playlist show "Road Trip""#)
         let items = (1...3).map { #"{"location":"itunes:\#($0)","title":"Song \#($0)","artist":"A","album":"B","duration":30}"# }

@@ -296,7 +296,9 @@ import Workout
         d.key(.character("a"))
         #expect(!d.model.workout.shown && d.model.tab == .library)
         #expect(d.screen().last!.contains("Mark with space (/ searches), then enter adds them to the workout."))
-        // Library: Playlists header, Road Trip, Saved albums header, Night Drive, Saved songs header, Neon, Dusk.
+        // Library: your music's four lists (the cursor on Songs), Playlists header, Road Trip, Saved
+        // albums header, Night Drive, Saved songs header, Neon, Dusk.
+        for _ in 0..<4 { d.key(.character("j")) }
         d.key(.character(" "))  // Road Trip, then down onto the album
         d.key(.character(" "))  // Night Drive, then on to Neon
         d.key(.character("j"))
