@@ -8,7 +8,9 @@ make bench-large), with the page cache warm:
   home is timed); `rescan` with nothing changed (median of 3); `find` through the daemon socket,
   one request per keystroke of a few phrases on one connection (p50/p95, milliseconds from the
   request to its whole reply line); the daemon's VmRSS with an empty library, after the scan,
-  and after a restart on the stored library; the tag reader alone (segue-bench tags TREE).
+  and after a restart on the stored library; the tag reader alone (segue-bench tags TREE); the
+  store alone with COUNT generated songs (segue-bench store: insert rate, database size, find
+  per keystroke in-process, the queries a rescan, stats and the list views make).
 * mpd: its own temp config (music_directory TREE, db_file, a loopback port); `mpc update --wait`
   on an empty database (first scan), again with nothing changed (rescan), `search any PREFIX
   window 0:LIMIT` per keystroke on one connection, VmRSS before and after.
@@ -243,6 +245,16 @@ def segue_library(segue, segue_bench, tree, count, env, work):
             fig[f"{label}: tag reader alone"] = (float(parts[1]), "files/s", False)
         elif len(parts) == 3 and parts[0] == "tags-failed" and parts[1] != "0":
             print(f"bench: the tag reader refused {parts[1]} of {count} files: {out.stderr.strip()[:300]}", file=sys.stderr)
+
+    # The store alone, in-process (segue-bench store): its insert rate, size and find per keystroke.
+    out = subprocess.run([segue_bench, "store", str(count)] + PHRASES, env=env, capture_output=True, text=True, timeout=timeout)
+    units = {"songs/s": False, "MB": True, "ms": True, "keystrokes": True}
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0].startswith("store-") and parts[2] in units:
+            fig[f"{label}: {parts[0]} (in-process)"] = (float(parts[1]), parts[2], units[parts[2]])
+    if out.stderr.strip():
+        print(out.stderr.strip()[:400], file=sys.stderr)
 
     # Warm-up: a first daemon scans the tree once (page cache, the binary, SQLite's code).
     daemon = SegueDaemon(segue, env, tempfile.mkdtemp(prefix="library-warm-", dir=work))
