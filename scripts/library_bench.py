@@ -239,12 +239,11 @@ def segue_library(segue, segue_bench, tree, count, env, work):
     timeout = max(120, count / 100)  # 100 files/s is far below any sensible scan
 
     out = subprocess.run([segue_bench, "tags", tree], env=env, capture_output=True, text=True, timeout=timeout)
-    for line in out.stdout.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == "tags-per-second":
-            fig[f"{label}: tag reader alone"] = (float(parts[1]), "files/s", False)
-        elif len(parts) == 3 and parts[0] == "tags-failed" and parts[1] != "0":
-            print(f"bench: the tag reader refused {parts[1]} of {count} files: {out.stderr.strip()[:300]}", file=sys.stderr)
+    tags = dict((p[0], float(p[1])) for p in (line.split() for line in out.stdout.splitlines()) if len(p) == 3)
+    if tags.get("tags-failed"):
+        print(f"bench: the tag reader refused {tags['tags-failed']:.0f} of {count} files: {out.stderr.strip()[:300]}", file=sys.stderr)
+    if "tags-per-second" in tags and tags.get("tags-failed", 0) < count:
+        fig[f"{label}: tag reader alone"] = (tags["tags-per-second"], "files/s", False)
 
     # The store alone, in-process (segue-bench store): its insert rate, size and find per keystroke.
     out = subprocess.run([segue_bench, "store", str(count)] + PHRASES, env=env, capture_output=True, text=True, timeout=timeout)

@@ -37,6 +37,11 @@ enum StoreBench {
                 written += size
             }
             let insert = monotonicSeconds() - start
+            let stored = try library.libraryStats().songs
+            guard stored == count else {
+                Console.error("segue-bench: the store holds \(stored) of the \(count) songs written; no figures")
+                exit(1)
+            }
             print("store-insert-rate \(Double(count) / insert) songs/s")
             print("store-db-size \(Double(fileSize(path) + fileSize(path + "-wal")) / 1_048_576) MB")
 
