@@ -189,9 +189,10 @@ class SegueDaemon:
             with self.lock:
                 self.lock.wait(0.05)
                 seen = self.events[start_index:]
-            progress = sum(1 for _, m in seen if "scanning" in json.dumps(m))
+            # {"event":"library","activity":"scanning"|"scanned"|"changed",…} (docs/protocol.md)
+            progress = sum(1 for _, m in seen if m.get("activity") == "scanning")
             for at, message in seen:
-                if "scanned" in json.dumps(message):
+                if message.get("activity") == "scanned":
                     return at - t0, progress, message
             if time.perf_counter() >= next_poll:
                 next_poll = time.perf_counter() + 0.2
