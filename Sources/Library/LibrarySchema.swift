@@ -77,6 +77,59 @@ enum LibrarySchema {
             average_bpm REAL, skips INTEGER NOT NULL)
             """,
         ],
+        // 5: the user's own music (#13). Songs keyed by path, with every tag and the stamp a rescan compares;
+        // albums grouped by (album artist, falling back to artist; "Various Artists" for compilations) and
+        // title; artists by name, case-insensitively. The full-text index keeps no copy of the text
+        // (external content over local_song, kept in step by triggers); `prefix='2 3'` makes two- and
+        // three-letter prefixes one doclist each, the commonest keystrokes. Skips and unfinished-scan marks
+        // carry a scan generation, so a finished scan can forget what it did not see again.
+        [
+            "CREATE TABLE library_folder (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, last_scan REAL)",
+            "CREATE TABLE local_artist (id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE)",
+            """
+            CREATE TABLE local_album (id INTEGER PRIMARY KEY, artist_id INTEGER NOT NULL REFERENCES local_artist(id),
+            title TEXT NOT NULL COLLATE NOCASE, UNIQUE (artist_id, title))
+            """,
+            """
+            CREATE TABLE local_song (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, folder TEXT NOT NULL,
+            size INTEGER NOT NULL, mtime INTEGER NOT NULL, format TEXT NOT NULL, title TEXT NOT NULL, artist TEXT,
+            album TEXT, album_artist TEXT, genre TEXT, year INTEGER, track_number INTEGER, track_count INTEGER,
+            disc_number INTEGER, disc_count INTEGER, bpm REAL, has_cover INTEGER NOT NULL, is_compilation INTEGER NOT NULL,
+            duration REAL, album_id INTEGER REFERENCES local_album(id), artist_id INTEGER REFERENCES local_artist(id))
+            """,
+            "CREATE INDEX local_song_folder ON local_song (folder)",
+            "CREATE INDEX local_song_album ON local_song (album_id)",
+            "CREATE INDEX local_song_artist ON local_song (artist_id)",
+            "CREATE INDEX local_song_title ON local_song (title COLLATE NOCASE)",
+            "CREATE INDEX local_song_by_artist ON local_song (artist COLLATE NOCASE, album COLLATE NOCASE)",
+            "CREATE INDEX local_song_by_album ON local_song (album COLLATE NOCASE)",
+            "CREATE INDEX local_song_bpm ON local_song (bpm) WHERE bpm IS NOT NULL",
+            "CREATE INDEX local_album_artist ON local_album (artist_id)",
+            """
+            CREATE VIRTUAL TABLE local_song_fts USING fts5(title, artist, album, album_artist, genre,
+            content='local_song', content_rowid='id', prefix='2 3', tokenize='unicode61 remove_diacritics 2')
+            """,
+            """
+            CREATE TRIGGER local_song_fts_insert AFTER INSERT ON local_song BEGIN
+            INSERT INTO local_song_fts (rowid, title, artist, album, album_artist, genre)
+            VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre); END
+            """,
+            """
+            CREATE TRIGGER local_song_fts_delete AFTER DELETE ON local_song BEGIN
+            INSERT INTO local_song_fts (local_song_fts, rowid, title, artist, album, album_artist, genre)
+            VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre); END
+            """,
+            """
+            CREATE TRIGGER local_song_fts_update AFTER UPDATE OF title, artist, album, album_artist, genre ON local_song BEGIN
+            INSERT INTO local_song_fts (local_song_fts, rowid, title, artist, album, album_artist, genre)
+            VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre);
+            INSERT INTO local_song_fts (rowid, title, artist, album, album_artist, genre)
+            VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre); END
+            """,
+            "CREATE TABLE scan_skip (path TEXT PRIMARY KEY, folder TEXT NOT NULL, reason TEXT NOT NULL, scan INTEGER NOT NULL)",
+            "CREATE INDEX scan_skip_folder ON scan_skip (folder)",
+            "CREATE TABLE scan_mark (folder TEXT PRIMARY KEY, scan INTEGER NOT NULL)",
+        ],
     ]
 
     /// The spacing of fresh queue keys: room for 32 halvings at one spot before the keys are renumbered,

@@ -5,7 +5,13 @@ import MusicModel
 enum M3U {
     /// `#EXTM3U`, then per item an `#EXTINF` line (when a title, artist or duration is known) and the location.
     /// A duration that is not one (NaN, negative, beyond `Limits.maxDurationSeconds`) is written as -1, unknown.
-    static func format(_ items: [PlayableItem]) -> String {
+    ///
+    /// With `directory` (the folder the playlist file will be in), a file inside it is written as
+    /// its path relative to that folder, so the folder and its playlist can move together; a
+    /// relative path that would read back as something else (a name starting with `#` or looking
+    /// like a URL) gets a leading `./`, and one that still would, or that has surrounding
+    /// whitespace `parse` would trim, stays absolute.
+    static func format(_ items: [PlayableItem], relativeTo directory: String? = nil) -> String {
         var lines = ["#EXTM3U"]
         for item in items {
             if item.title != nil || item.artist != nil || item.duration != nil {
@@ -15,7 +21,7 @@ enum M3U {
                 let display = [item.artist, item.title].compactMap { $0 }.joined(separator: " - ")
                 lines.append("#EXTINF:\(seconds),\(oneLine(display))")
             }
-            lines.append(oneLine(item.location))
+            lines.append(oneLine(directory.map { relative(item.location, to: $0) } ?? item.location))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -74,6 +80,20 @@ enum M3U {
     /// bad catalog id), so nothing the user wrote is silently changed or dropped.
     private static func resolve(_ location: String, against base: String) -> String {
         ItemLocation(parsing: location, relativeTo: base)?.text ?? location
+    }
+
+    /// `location` relative to `directory` when it is a file inside it and reads back as the same file.
+    private static func relative(_ location: String, to directory: String) -> String {
+        guard case .file(let path)? = ItemLocation(parsing: location), let relative = LibraryPath.relative(path, to: directory) else {
+            return location
+        }
+        for candidate in [relative, "./" + relative] {
+            guard !candidate.hasPrefix("#"), candidate.trimmingWhitespace() == candidate, !candidate.contains(where: \.isNewline) else {
+                continue
+            }
+            if resolve(candidate, against: LibraryPath.folder(directory)) == path { return candidate }
+        }
+        return location
     }
 
     /// A line break inside a field would start a new M3U line and corrupt the file.

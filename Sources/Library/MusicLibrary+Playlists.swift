@@ -114,6 +114,13 @@ extension MusicLibrary {
         M3U.format(try playlistItems(id))
     }
 
+    /// Like `exportM3U(_:)`, for a file that will be written in `directory`: files inside that
+    /// folder are written relative to it (see `M3U.format`), so a music folder's playlists keep
+    /// working when the folder moves or is mounted elsewhere.
+    public func exportM3U(_ id: PlaylistID, relativeTo directory: String) throws(LibraryError) -> String {
+        M3U.format(try playlistItems(id), relativeTo: directory)
+    }
+
     /// Creates a playlist named `name` from M3U `text` (see `M3U.parse`), in one transaction.
     ///
     /// Relative locations are resolved against `baseDirectory` (the folder the file was in). Empty text

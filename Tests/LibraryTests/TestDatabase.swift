@@ -12,4 +12,11 @@ enum TestDatabase {
         let path = path()
         return (try MusicLibrary.open(path: path), path)
     }
+
+    /// Drops what schema step 5 (the user's own music) made, to take a database back to version 4.
+    static func dropLocalMusic(_ db: SQLiteDatabase) throws {
+        for table in ["local_song_fts", "local_song", "local_album", "local_artist", "library_folder", "scan_skip", "scan_mark"] {
+            try db.execute("DROP TABLE \(table)", [])
+        }
+    }
 }

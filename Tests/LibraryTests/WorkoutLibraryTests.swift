@@ -88,6 +88,7 @@ import Workout
             let library = try MusicLibrary.open(path: path)
             try library.recordPlay(.init(location: "/a.mp3", title: "A"), at: 1)
             let db = try SQLiteDatabase.open(path: path)
+            try TestDatabase.dropLocalMusic(db)
             try db.execute("DROP TABLE tempo", [])
             try db.execute("DROP TABLE workout", [])
             try db.setUserVersion(3)
@@ -98,6 +99,6 @@ import Workout
         try library.saveWorkout(summary(startedAt: 5))
         #expect(try library.tempo(forKey: "/a.mp3")?.bpm == 90)
         #expect(try library.workouts(limit: 5).count == 1)
-        #expect(try SQLiteDatabase.open(path: path).userVersion() == 4)
+        #expect(try SQLiteDatabase.open(path: path).userVersion() == 5)
     }
 }
