@@ -59,9 +59,11 @@ enum StoreBench {
             }
             var empty = 0
             for term in keystrokes { empty += ((try? library.find(term, limit: 50))?.isEmpty ?? true) ? 1 : 0 }
-            var times: [Double] = []
-            for term in keystrokes { times.append(milliseconds { _ = try? library.find(term, limit: 50) }) }
-            times.sort()
+            var timed: [(term: String, ms: Double)] = []
+            for term in keystrokes { timed.append((term, milliseconds { _ = try? library.find(term, limit: 50) })) }
+            let slowest = timed.sorted { $0.ms > $1.ms }.prefix(5).map { "\($0.term) \(($0.ms * 10).rounded() / 10) ms" }
+            Console.error("segue-bench: slowest find keystrokes: " + slowest.joined(separator: ", "))
+            let times = timed.map(\.ms).sorted()
             print("store-find-p50 \(times[times.count / 2]) ms")
             print("store-find-p95 \(times[min(times.count - 1, (times.count * 95 + 99) / 100 - 1)]) ms")
             print("store-find-max \(times[times.count - 1]) ms")
