@@ -58,7 +58,7 @@ public enum RegularFile {
     }
 
     /// Nil for a regular file; otherwise what it is.
-    static func refusal(for mode: mode_t) -> Refusal? {
+    public static func refusal(for mode: mode_t) -> Refusal? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return .folder

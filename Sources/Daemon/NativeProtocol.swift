@@ -1,5 +1,6 @@
 import Checked
 import MusicModel
+import POSIXSupport
 import Session
 import Synchronization
 import WireProtocol
@@ -30,11 +31,21 @@ public final class NativeProtocol: ProtocolHandler {
     /// The most notices kept for a subscriber to come; older ones are only in the daemon's log.
     static let maxHeldNotices = 8
 
+    /// Seconds between two `library` events of a scan's progress: at most four a second reach a
+    /// client, however often the scanner reports (a client redraws a status line, nothing more).
+    static let scanProgressInterval = 0.25
+    /// Monotonic seconds, for spacing progress events.
+    private let clock: @Sendable () -> Double
+    /// When the last progress event went out (nil: none since the last scan ended).
+    private let lastProgressSent = Mutex<Double?>(nil)
+
     /// The protocol for `session`; it hears the session's events until `close`. `heldNotices`
     /// are notices the session published before the protocol existed (the saved queue set aside
-    /// at start), for the first connection that subscribes.
-    public init(session: Session, heldNotices: [String] = []) {
+    /// at start), for the first connection that subscribes. `clock` (monotonic seconds) spaces
+    /// the scan's progress events.
+    public init(session: Session, heldNotices: [String] = [], clock: @escaping @Sendable () -> Double = monotonicSeconds) {
         self.session = session
+        self.clock = clock
         self.heldNotices = Mutex(Array(heldNotices.suffix(Self.maxHeldNotices)))
         let observation = session.observe { [weak self] event in self?.publish(event) }
         self.observation.withLock { $0 = observation }
@@ -78,8 +89,9 @@ public final class NativeProtocol: ProtocolHandler {
     /// A session event for subscribed clients: after every player change a `status` event, then
     /// `queueChanged` when the queue changed; a `catalog` event when the catalog's reachability
     /// changed; a `notice` event for a notice (held for the next subscriber when none listens);
-    /// a `workout` event when the workout changed or ended. Internal so that a test can stand
-    /// in for the session's events.
+    /// a `workout` event when the workout changed or ended; a `library` event for the library's
+    /// activity (a scan's progress at most every `scanProgressInterval`; a scan's end and songs
+    /// changed on disk always). Internal so that a test can stand in for the session's events.
     func publish(_ event: SessionEvent) {
         let lines: [String]
         switch event {
@@ -91,8 +103,13 @@ public final class NativeProtocol: ProtocolHandler {
             lines = WireReply.events(for: event, entriesChanged: changed, snapshot: { session.snapshot })
         case .workout(let status):
             lines = [WireReply.workoutEvent(status)]
-        case .library:
-            lines = []  // placeholder until the wire carries library events
+        case .library(let activity):
+            switch activity {
+            case .scanning: guard progressDue() else { return }
+            case .scanned: lastProgressSent.withLock { $0 = nil }
+            case .changed: break
+            }
+            lines = [WireReply.libraryEvent(activity)]
         case .catalogNotice(let notice):
             lines = [WireReply.event("catalog", [("notice", .string(notice))])]
         case .notice(let message):
@@ -112,6 +129,18 @@ public final class NativeProtocol: ProtocolHandler {
         guard !lines.isEmpty else { return }
         let subscribers = self.subscribers
         for line in lines { for connection in subscribers { connection.send(line) } }
+    }
+
+    /// Whether a scan's progress goes out now: when the last progress sent is at least
+    /// `scanProgressInterval` old (or the clock went back); a scan's end lets the next scan's
+    /// first progress out at once.
+    private func progressDue() -> Bool {
+        lastProgressSent.withLock { last in
+            let now = clock()
+            if let last, now >= last, now - last < Self.scanProgressInterval { return false }
+            last = now
+            return true
+        }
     }
 
     /// The `notice` event line (docs/protocol.md).

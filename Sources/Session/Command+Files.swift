@@ -2,7 +2,8 @@ import MusicModel
 
 extension Command {
     /// The local files it would read or write, as given: the file of `playlist import` and of
-    /// `playlist export` (none when exporting to standard output), and each item of `add`,
+    /// `playlist export` (none when exporting to standard output), the folder of `folder add`,
+    /// `folder remove`, `rescan DIR` and `library folder`, and each item of `add`,
     /// `playnext`, `replace`, `playlist add`, `workout add`, `workout play` and `tempo` that is a
     /// local file path (`ItemLocation.file`).
     /// Empty for every other command. A connection that anyone on the machine can open (TCP)

@@ -5,8 +5,9 @@ public enum CommandCompletion {
 
     /// Whole lines that complete `line`: while the verb is being typed, each canonical verb that
     /// starts with it (case-insensitive; an alias completes to its verb); after a verb that takes
-    /// fixed words (`repeat`, `shuffle`, `search`, `saved`, `playlist`, `history`, `workout`, `help`), each
-    /// such word that starts with the second word; after `workout start`, a kind or an option.
+    /// fixed words (`repeat`, `shuffle`, `search`, `saved`, `playlist`, `history`, `folder`, `library`,
+    /// `workout`, `help`), each such word that starts with the second word; after `workout start`, a
+    /// kind or an option; after `library songs` or `library albums`, their options.
     /// Otherwise none.
     public static func completions(for line: String) -> [String] {
         let words = line.split(whereSeparator: { $0.unicodeScalars.allSatisfy(CommandWords.isSpace) })

@@ -4,13 +4,18 @@ import Workout
 
 extension Command {
     /// Reads one command line: a verb (or alias, any case) and its arguments as shell-like words
-    /// (see docs/commands.md). For `search` the rest of the line is the term, taken as typed, so
+    /// (see docs/commands.md). For `search` and `find` the rest of the line is the term, taken as typed, so
     /// quotes in it need not balance. Throws a `CommandError` whose description says what is wrong.
     public static func parse(_ line: String) throws(CommandError) -> Command {
         var words = CommandWords(line)
         guard let verbWord = try words.next() else { throw .empty }
         guard let verb = CommandVerb.named(verbWord) else { throw .unknownCommand(verbWord) }
         if verb.name == "search" { return try parseSearch(words.rest, verb) }
+        if verb.name == "find" {
+            let term = words.rest
+            guard !term.isEmpty else { throw .badArguments(verb: verb.name, expected: verb.expected) }
+            return .find(term)
+        }
         return try Arguments(verb: verb, words: words.all()).command()
     }
 
@@ -28,11 +33,11 @@ extension Command {
 }
 
 /// The words after a verb, read into the verb's command.
-private struct Arguments {
+struct Arguments {
     let verb: CommandVerb
     let words: [String]
 
-    private var bad: CommandError { .badArguments(verb: verb.name, expected: verb.expected) }
+    var bad: CommandError { .badArguments(verb: verb.name, expected: verb.expected) }
 
     func command() throws(CommandError) -> Command {
         switch verb.name {
@@ -90,6 +95,13 @@ private struct Arguments {
             return .history(try optionalKeyword(["list": HistoryCommand.list, "on": .on, "off": .off, "clear": .clear]) ?? .list)
         case "playlist": return .playlist(try playlist())
         case "workout": return .workout(try workout())
+        case "folder": return .folder(try folder())
+        case "rescan":
+            guard let word = try optional() else { return .rescan(nil) }
+            guard !word.isEmpty else { throw bad }
+            return .rescan(word)
+        case "stats": return try none(.stats)
+        case "library": return .library(try library())
         case "tempo": return .tempo(try items())
         case "help":
             guard let word = try optional() else { return .help(nil) }

@@ -108,19 +108,18 @@ public struct CommandVerb: Equatable, Sendable {
             "history", [], "history [list|on|off|clear]", "List recently played entries, or switch or clear the history.",
             "history takes list, on, off or clear.", keywords: ["list", "on", "off", "clear"]),
         CommandVerb(
-            "folder", [], "folder add|remove|list [DIR]", "Add, remove or list the folders of your own music.",
+            "folder", [], "folder add|remove DIR | folder list", "Add, remove or list the folders of your own music.",
             "folder takes add DIR, remove DIR or list, like folder add ~/Music.", keywords: ["add", "remove", "list"]),
         CommandVerb(
             "rescan", ["update"], "rescan [DIR]", "Scan the library folders (or one) again; only changed files are read.",
-            "rescan takes nothing, or one library folder."),
+            "rescan takes nothing, or one library folder, like rescan ~/Music."),
         CommandVerb(
             "stats", [], "stats", "Count your songs, albums, artists and their time, and tell the last scan.", "stats takes no arguments."),
         CommandVerb(
             "find", [], "find TERM", "Search your library (your files and saved songs); the rest of the line is the term.",
             "find needs a term, like find daft punk."),
         CommandVerb(
-            "library", ["lib"],
-            "library songs|albums [--sort title|artist|album|year|added|length] [--from N] | artists | folders | album ID | artist ID | folder DIR",
+            "library", ["lib"], "library songs|albums|artists|folders|album ID|artist ID|folder DIR …",
             "List your own music: songs, albums, artists, folders, and what they hold.",
             "library takes songs, albums, artists, folders, album ID, artist ID or folder DIR, like library albums --sort year.",
             keywords: ["songs", "albums", "artists", "folders", "album", "artist", "folder"]),
@@ -184,8 +183,38 @@ public struct CommandVerb: Equatable, Sendable {
     /// Fixed words after a verb's first argument, for completion: `workout start` takes a kind
     /// and its options.
     static let secondKeywords: [String: [String: [String]]] = [
-        "workout": ["start": ["running", "cycling", "walking", "hiit", "other", "--cadence", "--minutes"]]
+        "workout": ["start": ["running", "cycling", "walking", "hiit", "other", "--cadence", "--minutes"]],
+        "library": ["songs": ["--sort", "--from"], "albums": ["--sort"]],
     ]
+
+    /// The folder subcommands: usage and the sentence shown when their arguments are wrong.
+    static let folderForms: [String: (usage: String, expected: String)] = [
+        "add": ("folder add DIR", "folder add needs one folder, like folder add ~/Music."),
+        "remove": ("folder remove DIR", "folder remove needs one library folder, like folder remove ~/Music."),
+        "list": ("folder list", "folder list takes no more arguments."),
+    ]
+
+    /// The library subcommands: usage and the sentence shown when their arguments are wrong.
+    static let libraryForms: [String: (usage: String, expected: String)] = [
+        "songs": (
+            "library songs [--sort title|artist|album|year|added|length] [--from N]",
+            "library songs takes --sort KEY and --from N, like library songs --sort added --from 2000."
+        ),
+        "albums": (
+            "library albums [--sort title|artist|album|year|added|length]",
+            "library albums takes --sort KEY, like library albums --sort year."
+        ),
+        "artists": ("library artists", "library artists takes no more arguments."),
+        "folders": ("library folders", "library folders takes no more arguments."),
+        "album": ("library album ID", "library album needs one local album id, like library album local:album:12."),
+        "artist": ("library artist ID", "library artist needs one local artist id, like library artist local:artist:7."),
+        "folder": ("library folder DIR", "library folder needs one folder, like library folder ~/Music/Jazz."),
+    ]
+
+    /// The sentence for a `--sort` key that is not one.
+    static let sortOptionSentence = "--sort takes title, artist, album, year, added or length, like --sort year."
+    /// The sentence for a `--from` value out of its range (`LibraryQuery.offsets`).
+    static let fromOptionSentence = "--from takes a song number counting from 0, like --from 2000."
 
     /// The playlist subcommands: usage and the sentence shown when their arguments are wrong.
     static let playlistForms: [String: (usage: String, expected: String)] = [

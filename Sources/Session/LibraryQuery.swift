@@ -21,4 +21,11 @@ public enum LibraryQuery: Equatable, Sendable {
 
     /// The most songs one `library songs` answer holds.
     public static let pageSize = 2_000
+
+    /// The order `library songs` and `library albums` use when no `--sort` is given: by artist,
+    /// then album, disc and track, as a shelf of records.
+    public static let defaultSort = LibrarySort.artist
+
+    /// The offsets `library songs --from N` accepts (a library holds far fewer songs).
+    public static let offsets = 0...999_999_999
 }

@@ -35,6 +35,8 @@ public final class Session: Sendable {
     private let workout: WorkoutDriver
     /// Scans and watches the library's folders (nil: no folders are scanned).
     private let scanner: (any LibraryScanning)?
+    /// The commands of the user's own music, over the library and the scanner.
+    private let local: LibraryCommands
 
     /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
     /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
@@ -58,6 +60,7 @@ public final class Session: Sendable {
         workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil
     ) {
         self.scanner = scanner
+        self.local = LibraryCommands(library: library, scanner: scanner, home: { LibraryPaths.home })
         self.catalogNoticeSource = catalogNotice
         self.player = player
         self.catalog = catalog
@@ -164,6 +167,7 @@ public final class Session: Sendable {
             case .restoreSavedQueue:
                 if let notice = keeper?.restore(into: player) { observers.publish(.notice(notice)) }
                 return .success(.done(snapshot))
+            case .openLibrary(let folders): return .success(.text(local.start(configured: folders).joined(separator: "\n")))
             }
         } catch let error as CommandError {
             return .failure(error)
@@ -263,8 +267,7 @@ public final class Session: Sendable {
         case .history(.on): try requireLibrary().setHistoryEnabled(true)
         case .history(.off): try requireLibrary().setHistoryEnabled(false)
         case .history(.clear): try requireLibrary().clearHistory()
-        case .folder, .rescan, .stats, .find, .library:
-            throw CommandError.failed("The library of your own music is not built yet.")
+        case .folder, .rescan, .stats, .find, .library: return try local.run(command)
         case .help(let verb): return .text(CommandHelp.text(for: verb))
         case .quit:
             guard let onQuit else { throw CommandError.failed("This session cannot be quit from here.") }
@@ -317,11 +320,12 @@ public final class Session: Sendable {
     /// How many songs `topsongs` asks the catalog for.
     static let topSongsLimit = 25
 
-    /// Queue items for what a user typed, with the titles, artists, albums and lengths of catalog
-    /// songs filled in from the catalog (one lookup for all of them, usually from its cache), so
-    /// the queue and playlists read as music rather than ids. Without the catalog they stay bare.
+    /// Queue items for what a user typed, with the titles, artists, albums and lengths of local
+    /// files from the library's tags and of catalog songs from the catalog (one lookup for all
+    /// of them, usually from its cache), so the queue, playlists and history read as music
+    /// rather than paths and ids. What neither knows stays bare.
     private func described(_ locations: [String]) -> [PlayableItem] {
-        var items = locations.map(item)
+        var items = local.described(locations.map(item))
         guard let catalog else { return items }
         var bare: [Int] = []
         var ids: [String] = []
@@ -415,9 +419,11 @@ public final class Session: Sendable {
             let fallback = base.hasSuffix(".m3u8") ? String(base.dropLast(5)) : base.hasSuffix(".m3u") ? String(base.dropLast(4)) : base
             _ = try library.importM3U(name: name ?? fallback, text: text, baseDirectory: folder)
         case .exportM3U(let name, let path):
-            let text = try library.exportM3U(try id(name))
-            guard let path else { return .text(text) }
-            try TextFile.write(text, to: path)
+            guard let path else { return .text(try library.exportM3U(try id(name))) }
+            // Files under the playlist file's own folder are written relative to it, so the
+            // folder can move (or be mounted elsewhere) with its playlists.
+            let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            try TextFile.write(try library.exportM3U(try id(name), relativeTo: folder), to: path)
         }
         return .done(snapshot)
     }

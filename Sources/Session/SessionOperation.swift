@@ -8,4 +8,8 @@ public enum SessionOperation: Sendable {
     /// (its marker is still there) the saved queue is set aside as a playlist instead, the queue
     /// starts empty, and a `.notice` says so. Performed once, at start, before clients connect.
     case restoreSavedQueue
+    /// Opens the user's own music at start: the config's `library.folders` (absolute paths of
+    /// folders) not yet in the library are added and scanned. Answers with `.text`: a sentence
+    /// per problem, one a line (empty when there was none). Performed once, at start.
+    case openLibrary(configured: [String])
 }

@@ -1,6 +1,7 @@
 import Catalog
 import Library
 import MusicModel
+import Workout
 
 /// Where a workout's candidate tracks come from (issue 12, item 3), each source bounded: the
 /// featured ids (one catalog lookup, order kept, unavailable ids skipped), the music the user
@@ -19,6 +20,8 @@ struct WorkoutCandidates: Sendable {
         var featured: Bool
         /// Where its sound is analysed from when not the item itself (a catalog song's preview).
         var preview: String? = nil
+        /// Its tempo when already known without analysis (a local song's BPM tag).
+        var bpm: Double? = nil
     }
 
     /// The most candidates one source gives.
@@ -98,6 +101,25 @@ struct WorkoutCandidates: Sendable {
     func history() -> [Candidate] {
         guard let library, let entries = try? library.recentlyPlayed(limit: Self.perSource) else { return [] }
         return entries.map { Candidate(item: $0.item, artistID: nil, featured: false) }
+    }
+
+    /// Local songs whose tempo is known (a BPM tag or an earlier analysis) and fits `cadence`,
+    /// its half or its double: in each of those three ranges at most a third of `perSource`.
+    func local(cadence: Int) -> [Candidate] {
+        guard let library, cadence > 0 else { return [] }
+        let tolerance = WorkoutRules.fitTolerance
+        var found: [Candidate] = []
+        var seen: Set<String> = []
+        for target in [Double(cadence), Double(cadence) * 2, Double(cadence) / 2] {
+            let range = target * (1 - tolerance)...target * (1 + tolerance)
+            let songs = (try? library.localSongs(tempo: range, limit: Self.perSource / 3)) ?? []
+            for (song, bpm) in songs where seen.insert(song.id).inserted {
+                let item = PlayableItem(
+                    location: song.id, title: song.title, artist: song.artistName, album: song.albumTitle, duration: song.duration)
+                found.append(Candidate(item: item, artistID: nil, featured: false, bpm: bpm))
+            }
+        }
+        return found
     }
 
     /// The storefront's most played songs.

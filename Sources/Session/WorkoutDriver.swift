@@ -351,6 +351,9 @@ final class WorkoutDriver: Sendable {
         defer { state.withLockBroadcast { $0.pending -= 1 } }
         guard isCurrent(generation) else { return }
         var found = candidates.featured(featured)
+        if let cadence = state.withLock({ $0.generation == generation ? $0.workout?.cadence : nil }) {
+            found += candidates.local(cadence: cadence)
+        }
         found += candidates.saved()
         found += candidates.playlists()
         found += candidates.history()
@@ -363,9 +366,9 @@ final class WorkoutDriver: Sendable {
         var analysed = 0
         var rest: [WorkoutCandidates.Candidate] = []
         for candidate in fresh {
-            if let estimate = tempo.cached(candidate.item) {
-                first.append(Self.track(candidate, bpm: estimate.bpm))
-                if TempoFit.fits(bpm: estimate.bpm, cadence: cadence) { fitting += 1 }
+            if let bpm = candidate.bpm ?? tempo.cached(candidate.item)?.bpm {
+                first.append(Self.track(candidate, bpm: bpm))
+                if TempoFit.fits(bpm: bpm, cadence: cadence) { fitting += 1 }
             } else if fitting < Self.firstFitting, analysed < Self.firstAnalyses {
                 analysed += 1
                 guard let bpm = estimate(candidate, cadence: cadence) else { continue }
@@ -393,8 +396,8 @@ final class WorkoutDriver: Sendable {
         var known: [WorkoutTrack] = []
         var unknown: [WorkoutCandidates.Candidate] = []
         for candidate in fresh {
-            if let estimate = tempo.cached(candidate.item) {
-                known.append(Self.track(candidate, bpm: estimate.bpm))
+            if let bpm = candidate.bpm ?? tempo.cached(candidate.item)?.bpm {
+                known.append(Self.track(candidate, bpm: bpm))
             } else {
                 unknown.append(candidate)
             }
@@ -412,7 +415,7 @@ final class WorkoutDriver: Sendable {
             return found.filter { candidate in
                 guard s.offered.insert(candidate.item.location).inserted else {
                     // Offered again only to be marked featured, and only once its tempo is known.
-                    return candidate.featured && tempo.cached(candidate.item) != nil
+                    return candidate.featured && (candidate.bpm != nil || tempo.cached(candidate.item) != nil)
                 }
                 s.items[candidate.item.location] = candidate.item
                 if let artist = candidate.artistID { s.artistOf[candidate.item.location] = artist }
@@ -562,7 +565,9 @@ final class WorkoutDriver: Sendable {
                         s.artistsAsked.formUnion(chosen)
                         return chosen
                     }
-                    var found: [WorkoutCandidates.Candidate] = []
+                    // Local songs fitting the cadence now (it may have changed since the start).
+                    var found = state.withLock { $0.generation == generation ? $0.workout?.cadence : nil }
+                        .map { candidates.local(cadence: $0) } ?? []
                     for artist in artists { found += candidates.topSongs(artistID: artist) }
                     found += candidates.charts()
                     catalogWorkDone()

@@ -12,8 +12,8 @@ import Terminal
 ///     seek-step = 5               # seconds for seek-forward/back
 ///     volume-step = 10            # percent for volume-up/down
 ///
-/// Lines the UI does not understand are reported (as `problems`), never fatal. `workout.` lines
-/// are the daemon's (`workout.featured`) and are passed over.
+/// Lines the UI does not understand are reported (as `problems`), never fatal. `workout.` and
+/// `library.` lines are the daemon's (`workout.featured`, `library.folders`) and are passed over.
 public struct TUIConfig: Sendable, Equatable {
     /// The keys, from `KeyMap.standard` with the file's `bind.` lines applied.
     public var keyMap = KeyMap.standard
@@ -41,8 +41,8 @@ public struct TUIConfig: Sendable, Equatable {
             }
             let key = String(text[..<equals]).trimmingSpaces
             let value = String(text[text.index(after: equals)...]).trimmingSpaces
-            // The daemon's settings (`workout.featured` and the like) share the file.
-            if key.lowercased().hasPrefix("workout.") { continue }
+            // The daemon's settings (`workout.featured`, `library.folders` and the like) share the file.
+            if key.lowercased().hasPrefix("workout.") || key.lowercased().hasPrefix("library.") { continue }
             if key.lowercased().hasPrefix("bind.") {
                 var name = String(key.dropFirst(5))
                 // `bind.workout.t = tap-tempo`: a key of one screen only. (A key named `.` is `bind..`.)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Library
 
 /// One line from the daemon.
 public enum DaemonMessage: Sendable, Equatable {
@@ -53,7 +54,7 @@ public enum DaemonMessage: Sendable, Equatable {
 private struct NeitherReplyNorEvent: Error {}
 
 private enum LineKey: String, CodingKey {
-    case event, id, ok, result, text, error, status, entry, reason, notice, version, message, workout
+    case event, id, ok, result, text, error, status, entry, reason, notice, version, message, workout, activity, scan, outcome
 }
 
 /// The whole line, read field by field so that only the fields its kind has are decoded: a
@@ -94,13 +95,20 @@ private struct Line: Decodable {
         case "catalog": return .catalog(notice: try c.decodeIfPresent(String.self, forKey: .notice))
         case "notice": return .notice(message: try c.decode(String.self, forKey: .message))
         case "workout": return .workout(try c.decodeIfPresent(WireWorkoutStatus.self, forKey: .workout)?.value)
+        case "library":
+            // An activity a newer daemon adds still means the library may have changed.
+            switch try c.decodeIfPresent(String.self, forKey: .activity) {
+            case "scanning": return .library(.scanning(try c.decode(WireScanProgress.self, forKey: .scan).value))
+            case "scanned": return .library(.scanned(try c.decode(WireScanOutcome.self, forKey: .outcome).value))
+            default: return .library(.changed)
+            }
         default: return .unknown(name)
         }
     }
 }
 
 private enum ResultKey: String, CodingKey {
-    case kind, status, entries, current, items, text, added, version, workout
+    case kind, status, entries, current, items, text, added, version, workout, stats
 }
 
 /// A reply's `result`; `result` is nil for a kind this client does not know.
@@ -132,6 +140,8 @@ private struct ResultBody: Decodable {
         case "workout": result = .workout(try c.decodeIfPresent(WireWorkoutStatus.self, forKey: .workout)?.value)
         case "workouts": result = .workouts(try c.decode([WireWorkoutSummary].self, forKey: .items).map(\.value))
         case "tempo": result = .tempo(try c.decode([WireTempoReport].self, forKey: .items).map(\.value))
+        case "folders": result = .folders(try c.decode([WireLibraryFolder].self, forKey: .items).map(\.value))
+        case "stats": result = .stats(try c.decode(WireLibraryStats.self, forKey: .stats).value)
         default: result = nil
         }
     }

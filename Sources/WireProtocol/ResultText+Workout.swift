@@ -120,11 +120,11 @@ extension ResultText {
         return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
     }
 
-    private static func rightAligned(_ text: String, _ width: Int) -> String {
+    static func rightAligned(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - TextWidth.columns(text))) + text
     }
 
-    private static func trimmed(_ line: String) -> String {
+    static func trimmed(_ line: String) -> String {
         var line = line
         while line.last == " " { line.removeLast() }
         return line

@@ -11,12 +11,13 @@ public enum ResultText {
     /// A result as text at most `width` columns wide.
     public static func render(_ result: CommandResult, width: Int) -> String {
         switch result {
-        case .done(let snapshot): return snapshot.text + "\n"
+        case .done(let snapshot): return statusLine(snapshot) + "\n"
         case .workout(let status): return workout(status, width: width)
         case .workouts(let summaries): return workouts(summaries, width: width)
         case .tempo(let reports): return tempo(reports, width: width)
-        case .folders, .stats: return "(not built yet)\n"
-        case .added(let ids, let snapshot): return snapshot.text + "\n" + addedText(ids)
+        case .folders(let folders): return Self.folders(folders, width: width)
+        case .stats(let stats): return Self.stats(stats)
+        case .added(let ids, let snapshot): return statusLine(snapshot) + "\n" + addedText(ids)
         case .queueChanges(let changes):
             let count = changes.changes.count
             return
@@ -55,21 +56,30 @@ public enum ResultText {
         }
     }
 
-    /// Songs: id, title (marked when there is no preview), artist, album, length.
+    /// Songs: id (`file` for a file of the user's own, whose id is its path), title (a catalog
+    /// song marked when there is no preview), artist, album, length.
     public static func table(songs: [Song], width: Int) -> String {
         let room = max(40, width) - 12 - 6 - 4
         let widths = [11, max(10, room * 4 / 10), max(8, room * 3 / 10), max(6, room - room * 4 / 10 - room * 3 / 10), 5]
         return row(["ID", "TITLE", "ARTIST", "ALBUM", "TIME"], widths)
             + songs.map { s in
-                row(
-                    [s.id, s.isPlayable ? s.title : s.title + " (no preview)", s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
+                let local = isLocal(s)
+                let title = local || s.isPlayable ? s.title : s.title + " (no preview)"
+                return row([local ? "file" : s.id, title, s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
             }.joined()
+    }
+
+    /// The width of an id column: 11 (a catalog id), or as wide as the longest id shown up to 20
+    /// (`local:album:1234`), so an id can be copied into `library album ID`.
+    private static func idWidth(_ ids: [String]) -> Int {
+        min(20, max(11, ids.map { TextWidth.columns($0) }.max() ?? 0))
     }
 
     /// Albums: id, title, artist, track count, year.
     public static func table(albums: [Album], width: Int) -> String {
-        let room = max(40, width) - 12 - 7 - 5
-        let widths = [11, max(10, room / 2), max(8, room - room / 2), 6, 4]
+        let idWidth = idWidth(albums.map(\.id))
+        let room = max(40, width) - idWidth - 1 - 7 - 5
+        let widths = [idWidth, max(10, room / 2), max(8, room - room / 2), 6, 4]
         return row(["ID", "ALBUM", "ARTIST", "TRACKS", "YEAR"], widths)
             + albums.map { a in row([a.id, a.title, a.artistName, a.trackCount.map(String.init) ?? "", year(a.releaseDate)], widths) }
             .joined()
@@ -77,8 +87,9 @@ public enum ResultText {
 
     /// Artists: id, name, genre.
     public static func table(artists: [Artist], width: Int) -> String {
-        let nameWidth = max(10, (max(40, width) - 12) * 6 / 10)
-        let widths = [11, nameWidth, max(5, max(40, width) - 12 - nameWidth - 1)]
+        let idWidth = idWidth(artists.map(\.id))
+        let nameWidth = max(10, (max(40, width) - idWidth - 1) * 6 / 10)
+        let widths = [idWidth, nameWidth, max(5, max(40, width) - idWidth - 1 - nameWidth - 1)]
         return row(["ID", "ARTIST", "GENRE"], widths) + artists.map { row([$0.id, $0.name, $0.genreName ?? ""], widths) }.joined()
     }
 

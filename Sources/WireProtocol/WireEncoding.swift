@@ -69,6 +69,7 @@ public enum WireEncoding {
             ("shuffle", .string(s.state.shuffleMode.rawValue)), ("volume", .number(s.state.volume * 100)),
             ("crossfade", .number(s.state.crossfadeSeconds)), ("prepared", .bool(s.state.isPreparedToPlay)),
             ("queueVersion", version(s.queueVersion)),
+            ("scan", s.scan.map(scanProgress) ?? .string(nil)),
         ])
     }
 
@@ -171,7 +172,48 @@ public enum WireEncoding {
         case .workout(let status): return .object([("kind", .string("workout")), ("workout", status.map(workoutStatus) ?? .string(nil))])
         case .workouts(let summaries): return .object([("kind", .string("workouts")), ("items", .array(summaries.map(workoutSummary)))])
         case .tempo(let reports): return .object([("kind", .string("tempo")), ("items", .array(reports.map(tempoReport)))])
-        case .folders, .stats: return .object([("kind", .string("text")), ("text", .string("(not built yet)"))])
+        case .folders(let folders): return .object([("kind", .string("folders")), ("items", .array(folders.map(libraryFolder)))])
+        case .stats(let stats): return .object([("kind", .string("stats")), ("stats", libraryStats(stats))])
+        }
+    }
+
+    /// A library scan under way: `{"folder", "done", "total"}`; `total` is null while the
+    /// folders are still being walked.
+    public static func scanProgress(_ p: ScanProgress) -> JSONValue {
+        .object([("folder", .string(p.folder)), ("done", .integer(p.done)), ("total", .integer(p.total))])
+    }
+
+    /// A library folder (`folder list`): `{"path", "songs", "lastScan", "skipped"}`, the last
+    /// scan in seconds since 1970 (null before the first).
+    public static func libraryFolder(_ f: LibraryFolder) -> JSONValue {
+        .object([("path", .string(f.path)), ("songs", .integer(f.songs)), ("lastScan", .number(f.lastScan)), ("skipped", .integer(f.skipped))])
+    }
+
+    /// What `stats` counts, with the scan running now (null when none).
+    public static func libraryStats(_ s: LibraryStats) -> JSONValue {
+        .object([
+            ("songs", .integer(s.songs)), ("albums", .integer(s.albums)), ("artists", .integer(s.artists)),
+            ("totalSeconds", .number(s.totalSeconds)), ("folders", .integer(s.folders)), ("lastScan", .number(s.lastScan)),
+            ("skipped", .integer(s.skipped)), ("scan", s.scan.map(scanProgress) ?? .string(nil)),
+        ])
+    }
+
+    /// What a finished scan did.
+    public static func scanOutcome(_ o: ScanOutcome) -> JSONValue {
+        .object([
+            ("folders", .array(o.folders.map { .string($0) })), ("added", .integer(o.added)), ("updated", .integer(o.updated)),
+            ("removed", .integer(o.removed)), ("unchanged", .integer(o.unchanged)), ("skipped", .integer(o.skipped)),
+            ("seconds", .number(o.seconds)),
+        ])
+    }
+
+    /// The fields of a `library` event after its name: `"activity"` (`scanning`, `scanned` or
+    /// `changed`), with `"scan"` for `scanning` and `"outcome"` for `scanned`.
+    public static func libraryActivity(_ a: LibraryActivity) -> [(String, JSONValue)] {
+        switch a {
+        case .scanning(let progress): [("activity", .string("scanning")), ("scan", scanProgress(progress))]
+        case .scanned(let outcome): [("activity", .string("scanned")), ("outcome", scanOutcome(outcome))]
+        case .changed: [("activity", .string("changed"))]
         }
     }
 

@@ -57,4 +57,8 @@ extension KeyedDecodingContainer {
 enum WireNumbers {
     /// The longest stopwatch reading or workout length a client shows (about 115 days).
     static let maxWorkoutSeconds: Double = 10_000_000
+    /// The latest time a client takes from the wire, in seconds since 1970 (the end of year 9999).
+    static let maxEpochSeconds: Double = 253_402_300_799
+    /// The longest total time of a library a client shows (a million songs of ten days each).
+    static let maxLibrarySeconds: Double = Limits.maxDurationSeconds * 1_000_000
 }

@@ -1,3 +1,4 @@
+import Library
 import Player
 import Session
 import Workout
@@ -29,6 +30,12 @@ public enum WireReply {
     /// workout runs (it ended).
     public static func workoutEvent(_ status: WorkoutStatus?) -> String {
         event("workout", [("workout", status.map(WireEncoding.workoutStatus) ?? .string(nil))])
+    }
+
+    /// The `library` event: `{"event":"library","activity":"scanning","scan":{…}}`,
+    /// `{"event":"library","activity":"scanned","outcome":{…}}` or `{"event":"library","activity":"changed"}`.
+    public static func libraryEvent(_ activity: LibraryActivity) -> String {
+        event("library", WireEncoding.libraryActivity(activity))
     }
 
     /// The event lines a player event becomes, in the order they are sent (docs/protocol.md):

@@ -1,3 +1,5 @@
+import Library
+
 /// The player's state as the daemon sends it (`WireEncoding.snapshot`, docs/protocol.md), in
 /// `status` replies and events. Read back, every number is in its range: times within
 /// `Limits.maxDurationSeconds` (else nil), the volume 0…100, the crossfade 0…30 s, the length
@@ -28,14 +30,18 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     /// The queue's version (it changes with every edit of the entries); nil from a daemon
     /// older than versions, or when it is not a whole number from 0 to 2^53.
     public var queueVersion: Int?
+    /// The library scan running now ("scanning 3,120 of 10,000"); nil when none runs, or from a
+    /// daemon older than the library of local files.
+    public var scan: ScanProgress?
 
     /// Creates a snapshot; the defaults are those of an idle player with an empty queue.
     public init(
         status: String = "stopped", current: WireEntry? = nil, queuePosition: Int? = nil, queueLength: Int = 0,
         position: Double? = nil, duration: Double? = nil, repeat: String = "none", shuffle: String = "off", volume: Double = 100,
-        crossfade: Double = 0, prepared: Bool = false, queueVersion: Int? = nil
+        crossfade: Double = 0, prepared: Bool = false, queueVersion: Int? = nil, scan: ScanProgress? = nil
     ) {
         self.queueVersion = queueVersion
+        self.scan = scan
         self.status = status
         self.current = current
         self.queuePosition = queuePosition
@@ -50,7 +56,7 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     }
 
     private enum Key: String, CodingKey {
-        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared, queueVersion
+        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared, queueVersion, scan
     }
 
     /// Reads a snapshot; the fields without a default must be there, as the daemon always writes them.
@@ -68,5 +74,7 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
         crossfade = try c.clamped(.crossfade, to: 0...30)
         prepared = try c.decode(Bool.self, forKey: .prepared)
         queueVersion = c.whole(.queueVersion, in: 0...(1 << 53))
+        // A scan in a shape this client cannot read is shown as none rather than losing the status.
+        scan = (try? c.decodeIfPresent(WireScanProgress.self, forKey: .scan))?.value
     }
 }

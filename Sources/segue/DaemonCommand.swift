@@ -6,6 +6,7 @@ import Library
 import POSIXSupport
 import Player
 import SQLiteStore
+import Scanner
 import Session
 import Synchronization
 
@@ -93,6 +94,10 @@ struct DaemonCommand {
                 printError("segue: \(error) Going on without the library.")
             }
         }
+        // The user's own music: a scanner over the library (its thread starts with the session).
+        let configured = LibraryResources.settings()
+        for problem in configured.problems { printError("segue: \(problem)") }
+        let scanner = library.map { LibraryScanner(library: $0, log: { printError("segue: \($0)") }) }
         let itunes = try? catalog.makeCatalog()
         // Tempo analysis opens items as playback does: catalog songs through this catalog's previews.
         let analyzer = TempoAnalyzer(catalog: itunes)
@@ -114,11 +119,18 @@ struct DaemonCommand {
             },
             catalog: itunes?.catalog, library: library,
             onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice },
-            keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" }, workout: workout.setup)
+            keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" }, workout: workout.setup,
+            scanner: scanner)
         // What is no reply to anyone (the saved queue set aside) goes to the log, and to clients:
-        // those said before the server exists wait for the first client that subscribes.
+        // those said before the server exists wait for the first client that subscribes. The log
+        // also names every entry skipped (a file gone missing) and every scan finished.
         let notices = session.observe { event in
-            if case .notice(let text) = event { printError("segue: \(text)") }
+            switch event {
+            case .notice(let text): printError("segue: \(text)")
+            case .player(.entryFailed(let entry, let reason)): printError("segue: skipped \(entry.title): \(reason)")
+            case .library(.scanned(let outcome)): printError("segue: \(LibraryResources.describe(outcome))")
+            default: break
+            }
         }
         defer { notices.cancel() }
         let early = Mutex<[String]>([])
@@ -127,6 +139,9 @@ struct DaemonCommand {
         }
         // The saved queue is restored before the socket answers, so the first command sees it.
         _ = session.perform(.restoreSavedQueue)
+        if library != nil, case .success(.text(let problems)) = session.perform(.openLibrary(configured: configured.settings.folders)) {
+            for problem in problems.split(separator: "\n") { printError("segue: \(problem)") }
+        }
         let server: SessionServer
         do {
             server = try SessionServer(

@@ -3,6 +3,10 @@ import Catalog
 import HTTP
 import MusicModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Opens an item's bytes: a URL streams through libcurl (the download starts now), a catalog
 /// item plays its preview, a demo file comes from the demo catalog's folder, anything else is a
 /// local file.
@@ -18,10 +22,22 @@ enum Sources {
         case .catalog(let name, let id)?:
             return try open(previewURL(of: .catalog(name, id: id), catalog: catalog))
         case .file(let path)?:
-            return try FileByteSource(path: path)
+            do {
+                return try FileByteSource(path: path)
+            } catch AudioError.file(let path, _) where isMissing(path) {
+                // Queued, listed or saved earlier, the file has since been moved or deleted.
+                throw AudioError.file(path: path, reason: "the file is missing (moved or deleted since it was added)")
+            }
         case nil:
             throw AudioError.file(path: location, reason: "it is not a file, an http(s) URL or a catalog item like itunes:1440857781")
         }
+    }
+
+    /// Whether nothing is at `path` any more (or a folder on the way to it is gone).
+    private static func isMissing(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return false }
+        return errno == ENOENT || errno == ENOTDIR
     }
 
     /// The preview of catalog song `item` (from the demo catalog, with a notice on standard error,

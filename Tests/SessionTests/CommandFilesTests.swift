@@ -11,6 +11,10 @@ import Testing
         ("playnext https://example.com/a.mp3 ./c.mp3", ["./c.mp3"]),
         ("replace 2 itunes:1 /music/d.mp3", ["/music/d.mp3"]),
         ("playlist add mix itunes:2 /music/e.mp3", ["/music/e.mp3"]),
+        ("folder add /music", ["/music"]),
+        ("folder remove music", ["music"]),
+        ("rescan /music/Jazz", ["/music/Jazz"]),
+        ("library folder /music/Jazz", ["/music/Jazz"]),
     ])
     func commandsNamingLocalFilesSayWhich(line: String, files: [String]) throws {
         #expect(try Command.parse(line).localFiles == files)
@@ -19,7 +23,8 @@ import Testing
     @Test(arguments: [
         "playlist export mix", "add itunes:1 https://example.com/a.mp3 demo:audio/x.m4a", "replace 1 itunes:1",
         "playlist add mix itunes:3", "playlist play mix", "playlist show mix", "next", "status", "save 1", "lookup 1 2",
-        "search songs /music/a.mp3",
+        "search songs /music/a.mp3", "find /music/a.mp3", "folder list", "rescan", "stats", "library songs",
+        "library album local:album:1",
     ])
     func otherCommandsNameNone(line: String) throws {
         #expect(try Command.parse(line).localFiles.isEmpty)

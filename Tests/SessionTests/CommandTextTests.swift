@@ -226,6 +226,27 @@ private let samples: [(Command, String)] = [
         .tempo(["itunes:1440857781", "/music/My Song.mp3", "https://example.com/a.m4a"]),
         "tempo itunes:1440857781 \"/music/My Song.mp3\" https://example.com/a.m4a"
     ),
+    (.folder(.add("/music")), "folder add /music"),
+    (.folder(.add("/music/My Albums")), "folder add \"/music/My Albums\""),
+    (.folder(.remove("/music/夜に駆ける")), "folder remove /music/夜に駆ける"),
+    (.folder(.list), "folder list"),
+    (.rescan("/music"), "rescan /music"),
+    (.rescan("/music/it's mine"), "rescan \"/music/it's mine\""),
+    (.rescan(nil), "rescan"),
+    (.stats, "stats"),
+    (.find("daft punk"), "find daft punk"),
+    (.find("\"half 'quoted \\"), "find \"half 'quoted \\"),
+    (.find("夜に駆ける  YOASOBI"), "find 夜に駆ける  YOASOBI"),
+    (.library(.songs(.artist, offset: 0)), "library songs --sort artist"),
+    (.library(.songs(.added, offset: 2000)), "library songs --sort added --from 2000"),
+    (.library(.songs(.length, offset: 999_999_999)), "library songs --sort length --from 999999999"),
+    (.library(.albums(.year)), "library albums --sort year"),
+    (.library(.albums(.title)), "library albums --sort title"),
+    (.library(.artists), "library artists"),
+    (.library(.folders), "library folders"),
+    (.library(.album("local:album:12")), "library album local:album:12"),
+    (.library(.artist("local:artist:9223372036854775807")), "library artist local:artist:9223372036854775807"),
+    (.library(.folder("/music/Jazz Standards")), "library folder \"/music/Jazz Standards\""),
     (.help(nil), "help"),
     (.help("seek"), "help seek"),
     (.quit, "quit"),
@@ -284,6 +305,14 @@ func sampleRoundTrips(_ index: Int) throws {
     #expect(try rewritten("workout add a playlist:a PLAYLIST:b") == "workout add <a> playlist:a PLAYLIST:b")
     #expect(try rewritten("workout start running --minutes 5") == "workout start running --minutes 5")
     #expect(try rewritten("workout cadence 170") == "workout cadence 170")
+    #expect(try rewritten("folder add m") == "folder add [m]")
+    #expect(try rewritten("folder remove m") == "folder remove [m]")
+    #expect(try rewritten("folder list") == "folder list")
+    #expect(try rewritten("rescan m") == "rescan [m]")
+    #expect(try rewritten("rescan") == "rescan")
+    #expect(try rewritten("library folder m") == "library folder [m]")
+    #expect(try rewritten("library album local:album:3") == "library album local:album:3")
+    #expect(try rewritten("find m") == "find m")
 }
 
 @Test func workoutAndTempoFilesAreLocalFiles() throws {
@@ -356,6 +385,19 @@ func sampleRoundTrips(_ index: Int) throws {
     ("workout start --cadence 172 hiit", "workout start hiit --cadence 172"),
     ("workout cadence +07", "workout cadence +7"),
     ("workout Cadence -7", "workout cadence -7"),
+    ("folder", "folder list"),
+    ("FOLDER Add /a", "folder add /a"),
+    ("update", "rescan"),
+    ("update /m", "rescan /m"),
+    ("STATS", "stats"),
+    ("find   daft  punk  ", "find daft  punk"),
+    ("lib songs", "library songs --sort artist"),
+    ("library albums", "library albums --sort artist"),
+    ("library songs --from 0", "library songs --sort artist"),
+    ("library SONGS --from=010 --SORT=Year", "library songs --sort year --from 10"),
+    ("library songs --from 5 --sort title", "library songs --sort title --from 5"),
+    ("Library Album LOCAL:ALBUM:007", "library album local:album:7"),
+    ("lib ARTIST local:artist:3", "library artist local:artist:3"),
 ])
 func aliasesPrintTheCanonicalForm(_ line: String, _ canonical: String) throws {
     #expect(try Command.parse(line).text == canonical)
@@ -392,6 +434,28 @@ func quotedWords(_ line: String, _ items: [String]) throws {
     }
 }
 
+@Test func findTakesTheRestOfTheLineAsTyped() throws {
+    #expect(try Command.parse("find Guns N' Roses") == .find("Guns N' Roses"))
+    #expect(try Command.parse("find \"quoted\" and 'half") == .find("\"quoted\" and 'half"))
+    #expect(try Command.parse("find songs 🎸 \\") == .find("songs 🎸 \\"))
+    #expect(try Command.parse("find\tx") == .find("x"))
+}
+
+@Test func helpForLibraryAndFolderListsEachForm() throws {
+    let player = MusicPlayer.silent()
+    let session = Session(player: player, catalog: nil)
+    defer { session.shutdown() }
+    guard case .text(let text) = try session.perform(line: "help lib").get() else { throw CommandError.failed("no help for lib") }
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.contains("    library songs [--sort title|artist|album|year|added|length] [--from N]"), "\(text)")
+    #expect(lines.contains("    library album ID") && lines.contains("    library folder DIR"), "\(text)")
+    #expect(lines.count == 2 + 7, "the usage, the summary and the seven forms: \(text)")
+    guard case .text(let folder) = try session.perform(line: "help folder").get() else { throw CommandError.failed("no help for folder") }
+    #expect(folder.split(separator: "\n").count == 2 + 3, "\(folder)")
+    guard case .text(let rescan) = try session.perform(line: "help update").get() else { throw CommandError.failed("no help for update") }
+    #expect(rescan.hasPrefix("rescan [DIR]  (also: update)"), "\(rescan)")
+}
+
 @Test func searchTakesTheRestOfTheLineAsTyped() throws {
     #expect(try Command.parse("search Guns N' Roses") == .search(.songs, term: "Guns N' Roses"))
     #expect(try Command.parse("search \"quoted\" and 'half") == .search(.songs, term: "\"quoted\" and 'half"))
@@ -418,6 +482,15 @@ private let cadenceSentence =
 private let addSentence =
     "workout add needs one or more songs, albums or playlists: itunes:ID items, files, URLs or playlist:NAME."
 private let playSentence = "workout play needs one item (itunes:ID, a file or a URL), like workout play itunes:1440857781."
+
+private let folderSentence = "folder takes add DIR, remove DIR or list, like folder add ~/Music."
+private let rescanSentence = "rescan takes nothing, or one library folder, like rescan ~/Music."
+private let librarySentence =
+    "library takes songs, albums, artists, folders, album ID, artist ID or folder DIR, like library albums --sort year."
+private let sortOption = "--sort takes title, artist, album, year, added or length, like --sort year."
+private let fromOption = "--from takes a song number counting from 0, like --from 2000."
+private let songsSentence = "library songs takes --sort KEY and --from N, like library songs --sort added --from 2000."
+private let albumSentence = "library album needs one local album id, like library album local:album:12."
 
 private let replaceSentence =
     "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."
@@ -543,6 +616,50 @@ private let replaceSentence =
     ("workout play itunes:1 itunes:2", playSentence),
     ("tempo", "tempo needs one or more files, URLs or itunes:ID items."),
     ("bpm \"\"", "tempo needs one or more files, URLs or itunes:ID items."),
+    ("folder frob", folderSentence),
+    ("folder add", "folder add needs one folder, like folder add ~/Music."),
+    ("folder add \"\"", "folder add needs one folder, like folder add ~/Music."),
+    (
+        "folder add My Music",
+        "folder add takes one folder and was given 2 words. A path with spaces goes in quotes, like folder add \"/music/My Albums\"."
+    ),
+    ("folder remove", "folder remove needs one library folder, like folder remove ~/Music."),
+    ("folder list all", "folder list takes no more arguments."),
+    ("rescan a b", rescanSentence),
+    ("rescan \"\"", rescanSentence),
+    ("stats now", "stats takes no arguments."),
+    ("find", "find needs a term, like find daft punk."),
+    ("find  \t ", "find needs a term, like find daft punk."),
+    ("library", librarySentence),
+    ("lib genres", librarySentence),
+    ("library songs --sort bpm", sortOption),
+    ("library songs --sort", sortOption),
+    ("library albums --sort=", sortOption),
+    ("library songs --from", fromOption),
+    ("library songs --from -1", fromOption),
+    ("library songs --from 1.5", fromOption),
+    ("library songs --from 1000000000", fromOption),
+    ("library songs --from 99999999999999999999", fromOption),
+    ("library songs --sort year --sort title", songsSentence),
+    ("library songs --from 1 --from 2", songsSentence),
+    ("library songs year", songsSentence),
+    ("library songs --page 2", songsSentence),
+    ("library albums --from 3", "library albums takes --sort KEY, like library albums --sort year."),
+    ("library artists x", "library artists takes no more arguments."),
+    ("library folders x", "library folders takes no more arguments."),
+    ("library album", albumSentence),
+    ("library album 1440857781", albumSentence),
+    ("library album local:artist:3", albumSentence),
+    ("library album local:album:0", albumSentence),
+    ("library album local:album:-1", albumSentence),
+    ("library album local:album:9223372036854775808", albumSentence),
+    ("library album local:album:1 local:album:2", albumSentence),
+    ("library artist local:album:3", "library artist needs one local artist id, like library artist local:artist:7."),
+    ("library folder", "library folder needs one folder, like library folder ~/Music/Jazz."),
+    (
+        "library folder My Music",
+        "library folder takes one folder and was given 2 words. A path with spaces goes in quotes, like library folder \"/music/My Albums\"."
+    ),
     ("add \"open", "a quote (\") is not closed; close it or escape it with a backslash."),
     ("add 'open", "a quote (') is not closed; close it or escape it with a backslash."),
     ("add trailing\\", "the line ends with a backslash; escape it as \\\\ or remove it."),
@@ -597,9 +714,9 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
 // MARK: Completion
 
 @Test func completion() {
-    #expect(CommandCompletion.verbs.count == 36)
+    #expect(CommandCompletion.verbs.count == 41)
     #expect(CommandCompletion.completions(for: "") == CommandCompletion.verbs)
-    #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove", "replace"])
+    #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove", "replace", "rescan"])
     #expect(CommandCompletion.completions(for: "to") == ["toggle", "topsongs"])
     #expect(CommandCompletion.completions(for: "q") == ["queue", "quit"])
     #expect(CommandCompletion.completions(for: "help qu") == ["help queue", "help quit"])
@@ -623,6 +740,14 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
         CommandCompletion.completions(for: "workout start ")
             == ["running", "cycling", "walking", "hiit", "other", "--cadence", "--minutes"].map { "workout start " + $0 })
     #expect(CommandCompletion.completions(for: "workout cadence ") == [])
+    #expect(CommandCompletion.completions(for: "fo") == ["folder"])
+    #expect(CommandCompletion.completions(for: "up") == ["rescan"])
+    #expect(CommandCompletion.completions(for: "st") == ["stop", "status", "stats"])
+    #expect(CommandCompletion.completions(for: "folder ") == ["folder add", "folder remove", "folder list"])
+    #expect(CommandCompletion.completions(for: "lib ar") == ["library artists", "library artist"])
+    #expect(CommandCompletion.completions(for: "library songs --") == ["library songs --sort", "library songs --from"])
+    #expect(CommandCompletion.completions(for: "library albums ") == ["library albums --sort"])
+    #expect(CommandCompletion.completions(for: "library artists ") == [])
     #expect(CommandCompletion.completions(for: "workout start running --c") == [])
     // Every completed workout line parses.
     for line in CommandCompletion.completions(for: "workout start ") where !line.hasSuffix("--cadence") && !line.hasSuffix("--minutes") {
