@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "Audio", "Catalog", "CatalogHTTP", "Checked", "HTTP", "Library", "MusicModel", "Player", "SQLiteStore", "Session",
+                "Audio", "Catalog", "CatalogHTTP", "Checked", "Decoders", "HTTP", "Library", "MusicModel", "Player", "SQLiteStore", "Session",
                 "TUI", "Terminal", "TestSupport", "WireProtocol",
             ]),
     ]

@@ -12,6 +12,19 @@ public struct TrackMetadata: Equatable, Sendable {
     public var trackCount: Int?
     /// `tmpo` / ID3 TBPM: beats per minute, only within `tagTempoRange` (other values are ignored).
     public var bpm: Double?
+    /// `aART` / ID3 TPE2: the album's artist, as the tag says it (no fallback to `artist`).
+    public var albumArtist: String?
+    /// `©gen` or `gnre` (an ID3v1 genre number) / ID3 TCON.
+    public var genre: String?
+    /// The year at the start of `©day` / ID3 TDRC or TYER, in `Limits.years`.
+    public var year: Int?
+    /// `disk` / ID3 TPOS, first and second number, in `Limits.trackNumbers`.
+    public var discNumber: Int?
+    public var discCount: Int?
+    /// `covr` / ID3 APIC: the file embeds a picture.
+    public var hasCover = false
+    /// `cpil` / ID3 TCMP: the file says it belongs to a compilation.
+    public var isCompilation = false
 
     /// The tag tempos believed: anything outside is a mistake or a placeholder such as 0.
     public static let tagTempoRange = 20.0...400.0

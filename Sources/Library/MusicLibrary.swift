@@ -7,6 +7,9 @@ import Synchronization
 /// transaction: after a crash either all of it or none of it is there. Every method throws only `LibraryError`.
 public final class MusicLibrary: Sendable {
     private let database: Mutex<any SQLDatabase>
+    /// The last sorted list of local song rows a list view paged through (see `localSongs(sortedBy:)`);
+    /// only touched while holding `database`.
+    let localSongOrder = Mutex<LocalSongOrder?>(nil)
 
     /// Opens the library in `database`, creating or upgrading its tables.
     ///

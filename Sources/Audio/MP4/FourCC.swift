@@ -84,4 +84,11 @@ enum FourCC {
     static let album = code("\u{A9}alb")
     static let albumArtist = code("aART")
     static let trackNumber = code("trkn")
+    static let mvhd = code("mvhd")
+    static let genre = code("\u{A9}gen")
+    static let genreNumber = code("gnre")
+    static let day = code("\u{A9}day")
+    static let discNumber = code("disk")
+    static let compilation = code("cpil")
+    static let cover = code("covr")
 }

@@ -1,7 +1,7 @@
 import Checked
 
-/// The iTunes tags of an MP4 file (`moov/udta/meta/ilst`): the text tags, the track number and
-/// the iTunSMPB gapless information.
+/// The iTunes tags of an MP4 file (`moov/udta/meta/ilst`): the text tags, track and disc
+/// numbers, tempo, genre, year, compilation and cover flags, and the iTunSMPB gapless information.
 ///
 /// Tags are a nicety: a damaged item is skipped and a damaged list keeps what was read before
 /// the damage, so bad tags never stop a file from playing.
@@ -21,7 +21,6 @@ struct MP4Tags: Sendable {
 
     /// Reads the tags in a `udta` box's body.
     init(udta: MP4Box, in bytes: [UInt8]) {
-        var albumArtist: String?
         var outer = MP4BoxReader(bytes, box: udta)
         // A loop that stops on the first damaged box: `try?` ends the walk, never throws out.
         while let box = try? outer.nextBox() {
@@ -35,21 +34,38 @@ struct MP4Tags: Sendable {
             while let list = try? meta.nextBox() {
                 guard list.type == FourCC.ilst else { continue }
                 var items = MP4BoxReader(bytes, box: list)
-                while let item = try? items.nextBox() {
-                    switch item.type {
-                    case FourCC.title: metadata.title = Self.text(of: item, in: bytes) ?? metadata.title
-                    case FourCC.artist: metadata.artist = Self.text(of: item, in: bytes) ?? metadata.artist
-                    case FourCC.album: metadata.album = Self.text(of: item, in: bytes) ?? metadata.album
-                    case FourCC.albumArtist: albumArtist = Self.text(of: item, in: bytes) ?? albumArtist
-                    case FourCC.trackNumber: readTrackNumber(item, in: bytes)
-                    case FourCC.tempo: readTempo(item, in: bytes)
-                    case FourCC.freeform: readFreeform(item, in: bytes)
-                    default: break
-                    }
-                }
+                while let item = try? items.nextBox() { take(item, in: bytes) }
             }
         }
-        if metadata.artist == nil { metadata.artist = albumArtist }
+        // A player shows the album artist rather than nothing.
+        if metadata.artist == nil { metadata.artist = metadata.albumArtist }
+    }
+
+    /// Takes one `ilst` item (`©nam`, `trkn`, `covr`, …) whose box lies in `bytes`; an item it
+    /// does not know, or a damaged one, changes nothing.
+    mutating func take(_ item: MP4Box, in bytes: [UInt8]) {
+        switch item.type {
+        case FourCC.title: metadata.title = metadata.title ?? Self.text(of: item, in: bytes)
+        case FourCC.artist: metadata.artist = metadata.artist ?? Self.text(of: item, in: bytes)
+        case FourCC.album: metadata.album = metadata.album ?? Self.text(of: item, in: bytes)
+        case FourCC.albumArtist: metadata.albumArtist = metadata.albumArtist ?? Self.text(of: item, in: bytes)
+        case FourCC.genre: metadata.genre = metadata.genre ?? Self.text(of: item, in: bytes)
+        case FourCC.genreNumber:
+            // An ID3v1 genre number plus one, big-endian.
+            guard metadata.genre == nil, let value = Self.dataValue(of: item, in: bytes), (1...2).contains(value.count) else { return }
+            metadata.genre = ID3Genre.name(value.reduce(0) { $0 << 8 | Int($1) } - 1)
+        case FourCC.day: metadata.year = metadata.year ?? Self.text(of: item, in: bytes).flatMap(TagText.year)
+        case FourCC.trackNumber:
+            if let pair = Self.numberPair(item, in: bytes) { (metadata.trackNumber, metadata.trackCount) = pair }
+        case FourCC.discNumber:
+            if let pair = Self.numberPair(item, in: bytes) { (metadata.discNumber, metadata.discCount) = pair }
+        case FourCC.tempo: readTempo(item, in: bytes)
+        case FourCC.compilation:
+            if let value = Self.dataValue(of: item, in: bytes) { metadata.isCompilation = value.contains { $0 != 0 } }
+        case FourCC.cover: metadata.hasCover = true
+        case FourCC.freeform: readFreeform(item, in: bytes)
+        default: break
+        }
     }
 
     private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32? {
@@ -72,21 +88,16 @@ struct MP4Tags: Sendable {
         return clean(value)
     }
 
-    private static func clean(_ value: ArraySlice<UInt8>) -> String? {
-        var slice = value
-        while let last = slice.last, last == 0 || last == 0x20 { slice = slice.dropLast() }
-        while let first = slice.first, first == 0x20 { slice = slice.dropFirst() }
-        guard !slice.isEmpty else { return nil }
-        return String(decoding: slice, as: UTF8.self)
-    }
+    private static func clean(_ value: ArraySlice<UInt8>) -> String? { TagText.clean(value) }
 
-    /// `trkn`: u16 padding, u16 number, u16 total (then often u16 padding); 0 means unknown.
-    private mutating func readTrackNumber(_ item: MP4Box, in bytes: [UInt8]) {
-        guard let value = Self.dataValue(of: item, in: bytes) else { return }
+    /// `trkn` and `disk`: u16 padding, u16 number, u16 total (then often u16 padding); 0 means
+    /// unknown. Nil when the item is damaged or has no number.
+    private static func numberPair(_ item: MP4Box, in bytes: [UInt8]) -> (Int?, Int?)? {
+        guard let value = dataValue(of: item, in: bytes) else { return nil }
         var reader = MP4BoxReader(bytes, range: value.startIndex..<value.endIndex)
-        guard (try? reader.skip(2)) != nil, let number = try? reader.u16(), Limits.trackNumbers.contains(Int(number)) else { return }
-        metadata.trackNumber = Int(number)
-        if let total = try? reader.u16(), Limits.trackNumbers.contains(Int(total)) { metadata.trackCount = Int(total) }
+        guard (try? reader.skip(2)) != nil, let number = try? reader.u16(), Limits.trackNumbers.contains(Int(number)) else { return nil }
+        let total = (try? reader.u16()).map(Int.init).flatMap { Limits.trackNumbers.contains($0) ? $0 : nil }
+        return (Int(number), total)
     }
 
     /// `tmpo`: the BPM as a big-endian integer (ffmpeg and iTunes write 16 bits; 8 and 32 occur);
