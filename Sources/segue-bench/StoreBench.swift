@@ -14,6 +14,8 @@ import SQLiteStore
 enum StoreBench {
     static let batchSize = 500
     static let folder = "/bench/library"
+    /// What the session's `find` asks for (`LibraryCommands.findLimit`).
+    static let findLimit = 200
 
     static func run(count: Int, phrases: [String]) {
         var template = "/tmp/segue-store-bench-XXXXXX".utf8CString
@@ -58,9 +60,9 @@ enum StoreBench {
                 phrase.indices.compactMap { end in phrase[end] == " " ? nil : String(phrase[...end]) }
             }
             var empty = 0
-            for term in keystrokes { empty += ((try? library.find(term, limit: 50))?.isEmpty ?? true) ? 1 : 0 }
+            for term in keystrokes { empty += ((try? library.find(term, limit: findLimit))?.isEmpty ?? true) ? 1 : 0 }
             var timed: [(term: String, ms: Double)] = []
-            for term in keystrokes { timed.append((term, milliseconds { _ = try? library.find(term, limit: 50) })) }
+            for term in keystrokes { timed.append((term, milliseconds { _ = try? library.find(term, limit: findLimit) })) }
             let slowest = timed.sorted { $0.ms > $1.ms }.prefix(5).map { "\($0.term) \(($0.ms * 10).rounded() / 10) ms" }
             Console.error("segue-bench: slowest find keystrokes: " + slowest.joined(separator: ", "))
             let times = timed.map(\.ms).sorted()
