@@ -62,6 +62,12 @@ def vm_rss(pid):
     return 0.0
 
 
+def cpu_seconds(pid):
+    """User + system CPU seconds a process has used (all its threads)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def find_key(value, key):
     """The first value under `key` anywhere in a JSON value (replies' shapes vary by kind)."""
     if isinstance(value, dict):
@@ -270,7 +276,9 @@ def segue_library(segue, segue_bench, tree, count, env, work):
     daemon = SegueDaemon(segue, env, home)
     try:
         empty = settled_rss(daemon)
+        cpu0 = cpu_seconds(daemon.proc.pid)
         seconds, progress, _ = daemon.scan_and_wait(f"folder add {shlex.quote(tree)}", count, timeout)
+        scan_cpu = cpu_seconds(daemon.proc.pid) - cpu0
         stats = daemon.stats()
         songs = find_key(stats, "songs") or 0
         if songs != count:
@@ -279,13 +287,17 @@ def segue_library(segue, segue_bench, tree, count, env, work):
             print("bench: so Segue's library figures are left out", file=sys.stderr)
             return fig
         fig[f"{label}: first scan"] = (count / seconds, "files/s", False)
+        # The machine is shared: files per CPU second of the daemon is the figure load does not move.
+        fig[f"{label}: first scan per CPU second"] = (count / max(scan_cpu, 0.01), "files/cpu-s", False)
         fig[f"{label}: progress reports during the scan"] = (progress, "events", False)
         rescans = []
         for _ in range(3):
             time.sleep(1.1)  # so a last-scan time kept in whole seconds moves on
             rescans.append(daemon.scan_and_wait("rescan", count, timeout)[0])
         fig[f"{label}: rescan, nothing changed"] = (statistics.median(rescans), "s", True)
+        cpu0 = cpu_seconds(daemon.proc.pid)
         times = find_latencies(lambda term: daemon.ask("find " + term)[1])
+        fig[f"{label}: find, daemon CPU per keystroke"] = ((cpu_seconds(daemon.proc.pid) - cpu0) * 1000 / (2 * len(times)), "ms", True)
         fig[f"{label}: find per keystroke p50"] = (statistics.median(times), "ms", True)
         fig[f"{label}: find per keystroke p95"] = (percentile(times, 95), "ms", True)
         after = settled_rss(daemon)
@@ -403,13 +415,15 @@ def mpd_library(tree, count, env, work):
     mpd = MPD(tree, env, work)
     try:
         empty = vm_rss(mpd.proc.pid)
+        cpu0 = cpu_seconds(mpd.proc.pid)
         scan = mpd.update(timeout)
+        scan_cpu = cpu_seconds(mpd.proc.pid) - cpu0
         songs = mpd.songs()
         if songs != count:
             print(f"bench: mpd's database holds {songs} songs of the tree's {count}", file=sys.stderr)
         rescans = [mpd.update(timeout) for _ in range(3)]
         times = find_latencies(mpd.search)
-        return {"scan": count / scan, "rescan": statistics.median(rescans), "find_p50": statistics.median(times),
+        return {"scan": count / scan, "scan_cpu": count / max(scan_cpu, 0.01), "rescan": statistics.median(rescans), "find_p50": statistics.median(times),
                 "find_p95": percentile(times, 95), "rss_added": vm_rss(mpd.proc.pid) - empty}
     finally:
         mpd.stop()
@@ -447,6 +461,7 @@ def cmus_library(tree, count, env, work):
                 return None
             return out.stdout.count(b"\n")
 
+        cpu0 = cpu_seconds(pid)
         t0 = time.perf_counter()
         subprocess.run(remote + ["-C", f"add -l {tree}"], env=cenv, check=True, timeout=60)
         size, last_change, done = 0, t0, None
@@ -465,7 +480,7 @@ def cmus_library(tree, count, env, work):
             return None
         if size != count:
             print(f"bench: cmus's library holds {size} files of the tree's {count}", file=sys.stderr)
-        return {"scan": size / (done - t0), "rss_added": vm_rss(pid) - empty}
+        return {"scan": size / (done - t0), "scan_cpu": size / max(cpu_seconds(pid) - cpu0, 0.01), "rss_added": vm_rss(pid) - empty}
     finally:
         subprocess.run(tmux + ["kill-server"], env=cenv, stderr=subprocess.DEVNULL)
 
@@ -484,6 +499,10 @@ def compare(fig, count, mpd, cmus, row):
         row(f"{label}: first scan", value("first scan"), mpd["scan"], "mpd", "files/s", False)
         if cmus:
             row(f"{label}: first scan", value("first scan"), cmus["scan"], "cmus", "files/s", False)
+    if have("first scan per CPU second"):
+        row(f"{label}: scan per CPU s", value("first scan per CPU second"), mpd["scan_cpu"], "mpd", "files/cpu-s", False)
+        if cmus:
+            row(f"{label}: scan per CPU s", value("first scan per CPU second"), cmus["scan_cpu"], "cmus", "files/cpu-s", False)
     if have("rescan, nothing changed"):
         row(f"{label}: rescan unchanged", value("rescan, nothing changed"), mpd["rescan"], "mpd", "s", True)
     if have("find per keystroke p95"):
