@@ -26,7 +26,9 @@ if arguments.count >= 3 && arguments[0] == "store", let count = Int(arguments[1]
     exit(0)
 }
 guard arguments.count == 3 || arguments.count == 4 else {
-    Console.error("usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE] | segue-bench ui | segue-bench workout | segue-bench tags FOLDER | segue-bench store COUNT PHRASE...")
+    Console.error(
+        "usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE] | segue-bench ui | segue-bench workout | segue-bench tags FOLDER | segue-bench store COUNT PHRASE..."
+    )
     exit(2)
 }
 Latency.run(first: arguments[0], second: arguments[1], url: arguments[2], alsaDevice: arguments.count == 4 ? arguments[3] : nil)
