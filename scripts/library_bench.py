@@ -509,9 +509,9 @@ def compare(fig, count, mpd, cmus, row):
         row(f"{label}: find p50", value("find per keystroke p50"), mpd["find_p50"], "mpd search", "ms", True)
         row(f"{label}: find p95", value("find per keystroke p95"), mpd["find_p95"], "mpd search", "ms", True)
     if have("daemon RSS added by the scan"):
-        row(f"{label}: RSS added by the scan", value("daemon RSS added by the scan"), mpd["rss_added"], "mpd", "MB", True)
+        row(f"{label}: RSS added", value("daemon RSS added by the scan"), mpd["rss_added"], "mpd", "MB", True)
         if cmus:
-            row(f"{label}: RSS added by the scan", value("daemon RSS added by the scan"), cmus["rss_added"], "cmus", "MB", True)
+            row(f"{label}: RSS added", value("daemon RSS added by the scan"), cmus["rss_added"], "cmus", "MB", True)
 
 
 def goals(fig, count):
