@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
 FIXTURES := .build/fixtures
 
-.PHONY: all deps build run test bench install uninstall fixtures clean format fuzz check-deep
+.PHONY: all deps build run test bench bench-large install uninstall fixtures clean format fuzz check-deep
 
 all: build
 
@@ -96,8 +96,8 @@ check-deep: deps fixtures
 # `make bench BASELINE=HEAD~1` also builds that commit (in .build/baseline) and prints every Segue
 # figure beside its figure there, measured in the same run.
 BASELINE ?=
-bench: build fixtures
-	$(SWIFT) build -c release --product segue-bench
+# Runs scripts/bench.py with the arguments $(1), beside BASELINE's build when one is named.
+define bench_run
 	@if [ -n "$(BASELINE)" ]; then \
 	  rev=$$(git rev-parse --short "$(BASELINE)") && dir=.build/baseline/$$rev && \
 	  if [ ! -x $$dir/bin/segue-bench ]; then \
@@ -106,8 +106,19 @@ bench: build fixtures
 	    mkdir -p $$dir/bin && cp $$dir/src/.build/release/segue $$dir/src/.build/release/segue-bench $$dir/bin/ && \
 	    git worktree remove --force $$dir/src; \
 	  fi && \
-	  SEGUE_BASELINE_DIR=$$dir/bin SEGUE_BASELINE_LABEL=$$rev python3 scripts/bench.py; \
-	else python3 scripts/bench.py; fi
+	  SEGUE_BASELINE_DIR=$$dir/bin SEGUE_BASELINE_LABEL=$$rev python3 scripts/bench.py $(1); \
+	else python3 scripts/bench.py $(1); fi
+endef
+
+bench: build fixtures
+	$(SWIFT) build -c release --product segue-bench
+	$(call bench_run,)
+
+# The library section alone on a generated tree of 100,000 files (issue 13; about 1 GB in
+# .build/library-tree, made once): scan, rescan and search side by side with mpd and cmus.
+bench-large: build fixtures
+	$(SWIFT) build -c release --product segue-bench
+	$(call bench_run,library 100000)
 
 install: build
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/segue

@@ -88,7 +88,7 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport",
-                "Workout", "WorkoutSimulation",
+                "Workout", "WorkoutSimulation", "Library", "SQLiteStore",
             ]
         ),
         // A workout run on a manual clock over a generated pool: shared by WorkoutTests and segue-bench.

@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """make bench: Segue side by side with mpg123, cmus and mpd, in one run, with ratios.
 
+`python3 scripts/bench.py library [COUNT]` runs only the library section (issue 13:
+scripts/library_bench.py) on a generated tree of COUNT files; make bench-large is COUNT=100000.
+
 Real-time playback goes into a PulseAudio null sink (private server, private runtime dir), so
 every player is paced like a real device. Figures are printed as a table; nothing here is a
 pass/fail test. Run from the repository root after `make build` (make bench does both).
 """
 import json, os, shutil, signal, subprocess, sys, tempfile, time
+
+import library_bench
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEGUE = os.environ.get("SEGUE_BENCH_SEGUE") or os.path.join(ROOT, ".build/release/segue")
@@ -16,6 +21,7 @@ ENV = dict(os.environ, XDG_RUNTIME_DIR=os.path.join(WORK, "run"), HOME=os.path.j
 os.makedirs(ENV["XDG_RUNTIME_DIR"], mode=0o700)
 os.makedirs(ENV["HOME"])
 rows = []
+LIBRARY_COUNT = 10000  # make bench; make bench-large runs the library section alone at 100,000
 
 
 def row(what, segue, other, name, unit, lower_is_better=True):
@@ -493,6 +499,7 @@ def segue_side(segue, segue_bench):
             name, value, unit = line.split()
             fig["UI in-process: " + name] = (float(value), unit, True)
     workout_figures(segue_bench, fig)
+    fig.update(library_bench.segue_library(segue, segue_bench, library_bench.make_tree(LIBRARY_COUNT), LIBRARY_COUNT, ENV, WORK))
     fig["start-up (--version)"] = (hyperfine_mean(f"{segue} --version"), "ms", True)
     return fig
 
@@ -556,10 +563,67 @@ def tempo_figures(segue):
     return lines
 
 
+def print_rows():
+    print(f"\n{'measure':34} {'segue':>9} {'other':>9}  {'vs':10} {'ratio':>6}")
+    for what, s, o, name, unit, ratio, lower in rows:
+        verdict = "better" if (ratio <= 1) == lower else "worse"
+        print(f"{what:34} {s:9.3f} {o:9.3f}  {name:10} {ratio:6.2f}  ({unit}; {verdict})")
+
+
+def print_figures(fig, before):
+    label = os.environ.get("SEGUE_BASELINE_LABEL", "before")
+    print(f"\n{'every Segue figure':50} {'now':>10} " + (f"{label:>10} {'ratio':>6}" if before else ""))
+    for name, figure in fig.items():
+        if name.startswith("_"):
+            continue
+        value, unit, lower = figure
+        line = f"{name:50} {value:10.3f} "
+        if before and name in before:
+            old = before[name][0]
+            ratio = value / old if old else float("nan")
+            verdict = "same" if 0.9 <= ratio <= 1.1 else ("better" if (ratio < 1) == lower else "worse")
+            line += f"{old:10.3f} {ratio:6.2f}  ({unit}; {verdict})"
+        else:
+            line += f"({unit})"
+        print(line)
+    if before:
+        print("(ratios within 0.9-1.1 are called the same: run-to-run noise on this machine is about that wide)")
+
+
+def library_others(count):
+    """mpd and cmus on the same tree as Segue (library_bench), after Segue: the cache is warm."""
+    tree = library_bench.make_tree(count)
+    return library_bench.mpd_library(tree, count, ENV, WORK), library_bench.cmus_library(tree, count, ENV, WORK)
+
+
+def library_main(count):
+    """python3 scripts/bench.py library [COUNT]: the library section alone (make bench-large: 100,000)."""
+    for tool in ["mpd", "mpc", "cmus", "cmus-remote", "tmux", "lame", "ffmpeg", "sox"]:
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing; run make deps")
+    baseline = os.environ.get("SEGUE_BASELINE_DIR")
+    tree = library_bench.make_tree(count)
+    fig = library_bench.segue_library(SEGUE, SEGUE_BENCH, tree, count, ENV, WORK)
+    before = None
+    if baseline:
+        before = library_bench.segue_library(os.path.join(baseline, "segue"), os.path.join(baseline, "segue-bench"), tree, count, ENV, WORK)
+    mpd, cmus = library_others(count)
+    library_bench.compare(fig, count, mpd, cmus, row)
+    print_rows()
+    print("\n".join(library_bench.goals(fig, count)))
+    print_figures(fig, before)
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
 def main():
     global LONG
     if sys.argv[1:] == ["tempo"]:  # the tempo figures alone: python3 scripts/bench.py tempo
         print("\n".join(tempo_figures(SEGUE)))
+        return
+    if sys.argv[1:2] == ["library"]:  # python3 scripts/bench.py library [COUNT]
+        if len(sys.argv) > 3 or (len(sys.argv) == 3 and not sys.argv[2].isdigit()):
+            sys.exit("usage: bench.py library [COUNT]")
+        library_main(int(sys.argv[2]) if len(sys.argv) == 3 else LIBRARY_COUNT)
         return
     for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less", "aubio"]:
         if not shutil.which(tool):
@@ -599,33 +663,16 @@ def main():
     row("UI key to screen, 10k rows: p95", ui["p95"], ui["less_p95"], "less", "ms")
     row("daemon start to socket answering", fig["daemon: start to socket answering"][0], mpd_start, "mpd", "ms")
     row("start-up (--version)", fig["start-up (--version)"][0], hyperfine_mean("mpg123 --version"), "mpg123", "ms")
+    mpd_library, cmus_library = library_others(LIBRARY_COUNT)
+    library_bench.compare(fig, LIBRARY_COUNT, mpd_library, cmus_library, row)
 
-    print(f"\n{'measure':34} {'segue':>9} {'other':>9}  {'vs':10} {'ratio':>6}")
-    for what, s, o, name, unit, ratio, lower in rows:
-        verdict = "better" if (ratio <= 1) == lower else "worse"
-        print(f"{what:34} {s:9.3f} {o:9.3f}  {name:10} {ratio:6.2f}  ({unit}; {verdict})")
+    print_rows()
     print("\n".join(tempo_figures(SEGUE)))
     print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms;")
     print("         play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; idle and paused: <= 1 wake-up/s;")
     print("         keystroke to screen <= 16 ms with 10,000 rows; daemon start to socket <= 100 ms")
-
-    label = os.environ.get("SEGUE_BASELINE_LABEL", "before")
-    print(f"\n{'every Segue figure':50} {'now':>10} " + (f"{label:>10} {'ratio':>6}" if before else ""))
-    for name, figure in fig.items():
-        if name.startswith("_"):
-            continue
-        value, unit, lower = figure
-        line = f"{name:50} {value:10.3f} "
-        if before and name in before:
-            old = before[name][0]
-            ratio = value / old if old else float("nan")
-            verdict = "same" if 0.9 <= ratio <= 1.1 else ("better" if (ratio < 1) == lower else "worse")
-            line += f"{old:10.3f} {ratio:6.2f}  ({unit}; {verdict})"
-        else:
-            line += f"({unit})"
-        print(line)
-    if before:
-        print("(ratios within 0.9-1.1 are called the same: run-to-run noise on this machine is about that wide)")
+    print("\n".join(library_bench.goals(fig, LIBRARY_COUNT)))
+    print_figures(fig, before)
     shutil.rmtree(WORK, ignore_errors=True)
 
 

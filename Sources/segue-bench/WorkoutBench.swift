@@ -16,9 +16,9 @@ enum WorkoutBench {
         for (label, batch) in [("batches", 1_000), ("whole-pool", 10_000)] {
             var simulation = WorkoutSimulation(fixture: fixture)
             simulation.batch = batch
-            let start = cpuSeconds()
+            let start = processCPUSeconds()
             let outcome = simulation.run()
-            let cpu = cpuSeconds() - start
+            let cpu = processCPUSeconds() - start
             print("workout-45min-\(label)-on-cadence \(outcome.onCadenceShare * 100) %")
             print("workout-45min-\(label)-repeats \(outcome.repeats) songs")
             print("workout-45min-\(label)-artist-twice-in-a-row \(outcome.artistRepeats) times")
@@ -30,10 +30,4 @@ enum WorkoutBench {
         }
     }
 
-    /// CPU seconds this process has used.
-    private static func cpuSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
 }

@@ -1,0 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// CPU seconds (user and system, all threads) this process has used so far.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
