@@ -14,7 +14,13 @@ struct LocalSongWriter {
         var title: String
     }
 
-    init(db: any SQLDatabase) { self.db = db }
+    /// Whether any skip is recorded: a first scan has none, and then no song needs its skip cleared.
+    private let anySkips: Bool
+
+    init(db: any SQLDatabase) throws {
+        self.db = db
+        anySkips = try !db.query("SELECT 1 FROM scan_skip LIMIT 1", []).isEmpty
+    }
 
     /// Inserts the track's song, or updates it in place (keeping its row, so its place in
     /// "recently added" and in the search index's order).
@@ -39,7 +45,7 @@ struct LocalSongWriter {
             is_compilation = excluded.is_compilation, duration = excluded.duration, album_id = excluded.album_id,
             artist_id = excluded.artist_id
             """, LocalSongRecord.values(of: track, clean: clean, album: album, artist: artist))
-        try db.execute("DELETE FROM scan_skip WHERE path = ?1", [.text(track.path)])
+        if anySkips { try db.execute("DELETE FROM scan_skip WHERE path = ?1", [.text(track.path)]) }
     }
 
     /// Deletes the song at `path` (nothing when there is none) and any skip recorded for it.
@@ -48,7 +54,7 @@ struct LocalSongWriter {
             if let album = row[0].int64 { formerAlbums.insert(album) }
             if let artist = row[1].int64 { formerArtists.insert(artist) }
         }
-        try db.execute("DELETE FROM scan_skip WHERE path = ?1", [.text(path)])
+        if anySkips { try db.execute("DELETE FROM scan_skip WHERE path = ?1", [.text(path)]) }
     }
 
     /// Deletes the albums and artists this batch's changes left without songs.

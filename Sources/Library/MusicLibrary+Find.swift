@@ -32,9 +32,12 @@ extension MusicLibrary {
                 tiers[Self.savedTier(saved, query)].append(saved)
             }
             var seen = Set<Int64>()
+            var whole = [Bool](repeating: false, count: ladder.count)
             for (tier, match) in ladder.enumerated() {
                 // Earlier tiers are full: what later ones add would be cut anyway.
                 if tiers[..<tier].reduce(0, { $0 + $1.count }) >= limit { break }
+                // One word in title or artist is what the two rungs before found, when neither was cut short.
+                if tier == 4, query.words.count == 1, whole[2], whole[3] { continue }
                 // Within a rung: on title rungs the shortest title is the closest match; elsewhere an
                 // artist's or album's songs come together, in album order.
                 let order =
@@ -46,6 +49,7 @@ extension MusicLibrary {
                     SELECT \(LocalSongRecord.readColumns) FROM local_song WHERE id IN
                     (SELECT rowid FROM local_song_fts WHERE local_song_fts MATCH ?1 LIMIT ?2) ORDER BY \(order)
                     """, [.text(match), .integer(Int64(limit))])
+                whole[tier] = rows.count < limit
                 for row in rows {
                     guard let id = row[0].int64, seen.insert(id).inserted else { continue }
                     tiers[tier].append(LocalSongRecord.song(row: row))

@@ -10,12 +10,13 @@ extension MusicLibrary {
     public func libraryFolders() throws(LibraryError) -> [LibraryFolder] {
         try withDatabase { db in
             try db.query(
-                """
-                SELECT path, (SELECT count(*) FROM local_song WHERE folder = library_folder.path), last_scan,
-                (SELECT count(*) FROM scan_skip WHERE folder = library_folder.path)
-                FROM library_folder ORDER BY id
-                """, []
-            ).map { LibraryFolder(path: $0[0].string ?? "", songs: $0[1].int ?? 0, lastScan: $0[2].double, skipped: $0[3].int ?? 0) }
+                "SELECT path, last_scan, (SELECT count(*) FROM scan_skip WHERE folder = library_folder.path) FROM library_folder ORDER BY id",
+                []
+            ).map { row in
+                let path = row[0].string ?? ""
+                return LibraryFolder(
+                    path: path, songs: try Self.songCount(under: path, in: db), lastScan: row[1].double, skipped: row[2].int ?? 0)
+            }
         }
     }
 
@@ -44,9 +45,11 @@ extension MusicLibrary {
         let path = LibraryPath.folder(path)
         return try inTransaction { db in
             guard try !db.query("SELECT 1 FROM library_folder WHERE path = ?1", [.text(path)]).isEmpty else { return nil }
-            let removed = try db.query("DELETE FROM local_song WHERE folder = ?1 RETURNING id", [.text(path)]).count
-            try db.execute("DELETE FROM scan_skip WHERE folder = ?1", [.text(path)])
+            // Folders never nest, so the songs stored from this one are exactly those under it.
             let (lower, upper) = LibraryPath.range(under: path)
+            let removed = try db.query("DELETE FROM local_song WHERE path >= ?1 AND path < ?2 RETURNING id", [.text(lower), .text(upper)])
+                .count
+            try db.execute("DELETE FROM scan_skip WHERE folder = ?1", [.text(path)])
             try db.execute(
                 "DELETE FROM scan_mark WHERE folder = ?1 OR (folder >= ?2 AND folder < ?3)", [.text(path), .text(lower), .text(upper)])
             try db.execute("DELETE FROM library_folder WHERE path = ?1", [.text(path)])
@@ -79,7 +82,7 @@ extension MusicLibrary {
     public func store(_ batch: ScanBatch) throws(LibraryError) {
         guard !batch.tracks.isEmpty || !batch.removed.isEmpty || !batch.skipped.isEmpty else { return }
         try inTransaction { db in
-            var writer = LocalSongWriter(db: db)
+            var writer = try LocalSongWriter(db: db)
             for track in batch.tracks { try writer.upsert(track) }
             for path in batch.removed { try writer.remove(path) }
             if !batch.skipped.isEmpty {
@@ -130,6 +133,13 @@ extension MusicLibrary {
         try withDatabase { db in
             try db.query("SELECT folder FROM scan_mark ORDER BY scan, folder", []).compactMap { $0.first?.string }
         }
+    }
+
+    /// How many songs are stored under `folder`: a count over a range of the path index.
+    private static func songCount(under folder: String, in db: any SQLDatabase) throws -> Int {
+        let (lower, upper) = LibraryPath.range(under: folder)
+        return try db.query("SELECT count(*) FROM local_song WHERE path >= ?1 AND path < ?2", [.text(lower), .text(upper)]).first?.first?
+            .int ?? 0
     }
 
     /// The newest scan generation in use: skips recorded now carry it, and a scan begun now takes the next.

@@ -12,12 +12,45 @@ extension MusicLibrary {
     public func localSongs(sortedBy order: LibrarySort, offset: Int = 0, limit: Int) throws(LibraryError) -> [Song] {
         let limit = min(max(0, limit), Self.maxLocalPage)
         guard limit > 0 else { return [] }
+        let offset = max(0, offset)
         return try withDatabase { db in
-            try db.query(
-                "SELECT \(LocalSongRecord.readColumns) FROM local_song ORDER BY \(Self.songOrder(order)) LIMIT ?1 OFFSET ?2",
-                [.integer(Int64(limit)), .integer(Int64(max(0, offset)))]
-            ).map(LocalSongRecord.song(row:))
+            // The first page is a top-N sort, cheaper than sorting everything; deeper pages come
+            // from the remembered order, sorted once.
+            if offset == 0 {
+                return try db.query(
+                    "SELECT \(LocalSongRecord.readColumns) FROM local_song ORDER BY \(Self.songOrder(order)) LIMIT ?1",
+                    [.integer(Int64(limit))]
+                ).map(LocalSongRecord.song(row:))
+            }
+            let version = try (db.query("SELECT total_changes()", []).first ?? []) + (db.query("PRAGMA data_version", []).first ?? [])
+            let rows: [Int64]
+            if let known = localSongOrder.withLock({ $0 }), known.sort == order, known.version == version {
+                rows = known.rows
+            } else {
+                rows = try db.query("SELECT id FROM local_song ORDER BY \(Self.songOrder(order))", []).compactMap { $0.first?.int64 }
+                localSongOrder.withLock { $0 = LocalSongOrder(sort: order, version: version, rows: rows) }
+            }
+            guard offset < rows.count else { return [] }
+            return try Self.songs(rows: Array(rows[offset..<min(rows.count, offset + limit)]), in: db)
         }
+    }
+
+    /// The songs with these rows, in this order (rows no longer there are left out).
+    private static func songs(rows: [Int64], in db: any SQLDatabase) throws -> [Song] {
+        var found: [Int64: Song] = [:]
+        // One statement text for every chunk (short chunks padded with NULL, which matches
+        // nothing), so the statement is prepared once.
+        let chunk = 64
+        let sql =
+            "SELECT \(LocalSongRecord.readColumns) FROM local_song WHERE id IN (\((1...chunk).map { "?\($0)" }.joined(separator: ", ")))"
+        for start in stride(from: 0, to: rows.count, by: chunk) {
+            let slice = rows[start..<min(start + chunk, rows.count)]
+            let args = slice.map { SQLValue.integer($0) } + Array(repeating: SQLValue.null, count: chunk - slice.count)
+            for row in try db.query(sql, args) {
+                if let id = row[0].int64 { found[id] = LocalSongRecord.song(row: row) }
+            }
+        }
+        return rows.compactMap { found[$0] }
     }
 
     /// Albums of local songs, ids `local:album:N`, with their artist (`local:artist:N`), song

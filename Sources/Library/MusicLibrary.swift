@@ -1,12 +1,16 @@
 import Synchronization
 
-/// The user's library: saved songs and albums, playlists, listening history and the saved queue.
+/// The user's library: saved songs and albums, playlists, listening history, the saved queue, and the
+/// user's own music (folders, local songs, albums, artists, search).
 ///
 /// Thread-safe: every call takes one lock around the database, so calls from several threads run one at a
 /// time and each sees the previous one's effect. Every method that changes several rows does so in one
 /// transaction: after a crash either all of it or none of it is there. Every method throws only `LibraryError`.
 public final class MusicLibrary: Sendable {
     private let database: Mutex<any SQLDatabase>
+    /// The last sorted list of local song rows a list view paged through (see `localSongs(sortedBy:)`);
+    /// only touched while holding `database`.
+    let localSongOrder = Mutex<LocalSongOrder?>(nil)
 
     /// Opens the library in `database`, creating or upgrading its tables.
     ///

@@ -186,7 +186,9 @@ public enum WireEncoding {
     /// A library folder (`folder list`): `{"path", "songs", "lastScan", "skipped"}`, the last
     /// scan in seconds since 1970 (null before the first).
     public static func libraryFolder(_ f: LibraryFolder) -> JSONValue {
-        .object([("path", .string(f.path)), ("songs", .integer(f.songs)), ("lastScan", .number(f.lastScan)), ("skipped", .integer(f.skipped))])
+        .object([
+            ("path", .string(f.path)), ("songs", .integer(f.songs)), ("lastScan", .number(f.lastScan)), ("skipped", .integer(f.skipped)),
+        ])
     }
 
     /// What `stats` counts, with the scan running now (null when none).

@@ -56,7 +56,8 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     }
 
     private enum Key: String, CodingKey {
-        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared, queueVersion, scan
+        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared, queueVersion,
+            scan
     }
 
     /// Reads a snapshot; the fields without a default must be there, as the daemon always writes them.

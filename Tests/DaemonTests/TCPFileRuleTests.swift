@@ -59,6 +59,8 @@ import WireProtocol
             (5.0, "playnext itunes:1 a.mp3"), (6, "replace 1 itunes:1 /b.mp3"), (7, "playlist add p /c.mp3"),
             (7.25, "tempo itunes:1 /d.mp3"),
             (7.5, "workout add playlist:Run /e.m4a"), (7.75, "workout play /f.mp3"),
+            (7.8, "folder add \(folder)"), (7.85, "folder remove \(folder)"), (7.9, "rescan \(folder)"),
+            (7.95, "library folder \(folder)"),
         ] {
             #expect(try tcp.failure(of: line, id: id)?.hasPrefix(Self.refusal) == true, "\(line)")
         }

@@ -4,6 +4,10 @@ import MusicModel
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Tags made to hurt (issue 13, item 5): sizes and counts far past the bytes there, huge
 /// pictures, invalid UTF-8, numbers out of range. Each file still reads — or is refused with a
 /// sentence — and nothing is allocated for what a size field merely claims (the fuzzers run
@@ -124,6 +128,90 @@ import Testing
         let tags = try Self.read(file)
         #expect(tags.album == nil)
         #expect(abs((tags.duration ?? 0) - 1.0) < 0.001)
+    }
+
+    /// `only title.opus` with its comment packet replaced by `packet`, laid over as many pages
+    /// as it takes (page checksums are not checked by the tag reader, so they are left zero).
+    static func opus(commentPacket packet: [UInt8]) throws -> [UInt8] {
+        let original = try #require(Shell.readFile(MusicTree.shared.song("Loose/only title.opus").path))
+        func pageEnd(_ at: Int) -> Int {
+            let count = Int(original[at + 26])
+            return at + 27 + count + original[at + 27..<at + 27 + count].reduce(0) { $0 + Int($1) }
+        }
+        let firstEnd = pageEnd(0)
+        let serial = Array(original[14..<18])
+        var out = Array(original[0..<firstEnd])
+        var offset = 0
+        var sequence = 1
+        while true {
+            let body = Array(packet[offset..<min(packet.count, offset + 255 * 255)])
+            var lacing = [UInt8](repeating: 255, count: body.count / 255)
+            let ends = offset + body.count == packet.count
+            if ends { lacing.append(UInt8(body.count % 255)) }
+            let continued: UInt8 = offset > 0 ? 1 : 0
+            out += Array("OggS".utf8) + [0, continued] + [UInt8](repeating: 0, count: 8) + serial + Self.le32(sequence) + [0, 0, 0, 0]
+            out += [UInt8(lacing.count)] + lacing + body
+            offset += body.count
+            sequence += 1
+            if ends { break }
+        }
+        return out + original[pageEnd(firstEnd)...]
+    }
+
+    @Test func anOggPictureOverManyPagesIsSkippedAndTheFieldsAfterItRead() throws {
+        let picture = Array("METADATA_BLOCK_PICTURE=".utf8) + [UInt8](repeating: UInt8(ascii: "A"), count: 3 << 20)
+        let packet = Array("OpusTags".utf8) + Self.comments([picture, Array("TITLE=After The Picture".utf8)])
+        let tags = try Self.read(try Self.opus(commentPacket: packet))
+        #expect(tags.hasCover)
+        #expect(tags.title == "After The Picture")
+        #expect(abs((tags.duration ?? 0) - 0.5) < 0.001)
+    }
+
+    @Test func anOggPictureTooLongToFollowStillCountsAsACover() throws {
+        // More pages than the reader follows for one packet: the fields after it are lost,
+        // the picture is not.
+        let picture = Array("METADATA_BLOCK_PICTURE=".utf8) + [UInt8](repeating: UInt8(ascii: "A"), count: 20 << 20)
+        let packet = Array("OpusTags".utf8) + Self.comments([picture, Array("TITLE=Too Far".utf8)])
+        let tags = try Self.read(try Self.opus(commentPacket: packet))
+        #expect(tags.hasCover)
+        #expect(tags.title == nil)
+        #expect(abs((tags.duration ?? 0) - 0.5) < 0.001)
+    }
+
+    @Test func aHundredAndTwentyMegabyteMP4CoverIsSkippedNotRead() throws {
+        // `1-01 序曲.m4a` ends with moov, whose last box is udta, whose last is meta, whose last
+        // is ilst: a 120 MB `covr` item and then a `cpil` item go at the end, those four sizes
+        // grow, and the picture's bytes are a hole in a sparse file.
+        let song = MusicTree.shared.song("東京フィル/交響曲/1-01 序曲.m4a")
+        var bytes = try #require(Shell.readFile(song.path))
+        let picture = 120 << 20
+        let coverHeader = Self.be32(8 + picture) + Array("covr".utf8)
+        let compilation = Self.be32(25) + Array("cpil".utf8) + Self.be32(17) + Array("data".utf8) + [0, 0, 0, 21, 0, 0, 0, 0, 1]
+        for type in ["moov", "udta", "meta", "ilst"] {
+            let at = try #require(Self.lastIndex(of: Array(type.utf8), in: bytes)) - 4
+            let size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            try #require(at + size == bytes.count, "\(type) is not last in the file")
+            bytes.replaceSubrange(at..<at + 4, with: Self.be32(size + coverHeader.count + picture + compilation.count))
+        }
+        let path = Fixtures.temporaryDirectory() + "/huge cover.m4a"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        let head = bytes + coverHeader
+        #expect(head.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == head.count)
+        #expect(compilation.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(head.count + picture)) } == compilation.count)
+        close(fd)
+        defer { unlink(path) }
+        let tags = try TagReaderTreeTests.read(path)
+        #expect(tags.hasCover)
+        #expect(tags.isCompilation)
+        #expect(tags.title == "序曲")
+        #expect(abs((tags.duration ?? 0) - 1.1) < 0.001)
+    }
+
+    static func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+
+    static func lastIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        stride(from: bytes.count - pattern.count, through: 0, by: -1).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 
     // MARK: - Not music

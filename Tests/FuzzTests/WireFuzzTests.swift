@@ -90,6 +90,7 @@ import Workout
         lines.append(WireReply.event("outputFailed", [("reason", .string("No sound device."))]))
         lines.append(WireReply.event("catalog", [("notice", .string("The iTunes catalog is unreachable."))]))
         lines += workoutLines
+        lines += LibraryWireFuzzTests.lines
         if let entry = rig.session.queue.entries.first {
             lines.append(
                 WireReply.event("entryFailed", [("entry", WireEncoding.entry(entry)), ("reason", .string("Could not download."))]))

@@ -57,7 +57,7 @@ import Testing
         let library = try Self.library()
         for text in [
             "\"", "\"love", "love\"", "AND", "NOT love", "love OR", "title:love", "{title}: love", "NEAR(love me)", "*", "^love", "-love",
-            "love*", "(", "'", "", "   ",
+            "love*", "(", "'", "", "   ", "\u{301}", "love \u{301}", "ʰ love", "🎵", "\u{0}", "a\u{0}b",
         ] {
             // Each either finds songs by its words or finds nothing; none is an error.
             _ = try library.find(text, limit: 10)

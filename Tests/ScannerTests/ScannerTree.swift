@@ -48,11 +48,12 @@ final class ScannerTree: Sendable {
     /// Starts `scanner` and waits for its first scan (the one every start makes).
     @discardableResult
     func start(_ scanner: LibraryScanner) throws -> ScanOutcome {
+        let before = Self.outcomes(activity.all).count
         scanner.start { [activity] in activity.record($0) }
-        return try waitForScan(number: 1)
+        return try waitForScan(number: before + 1)
     }
 
-    /// Waits for the `number`th `.scanned` report since the scanner started.
+    /// Waits for the `number`th `.scanned` report of the tree's scanners.
     func waitForScan(number: Int) throws -> ScanOutcome {
         let outcomes = activity.wait(until: { Self.outcomes($0).count >= number }, timeout: 60)
         return try #require(Self.outcomes(outcomes).dropFirst(number - 1).first, "scan \(number) never finished")

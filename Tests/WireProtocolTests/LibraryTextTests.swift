@@ -75,7 +75,9 @@ import WireProtocol
 
     @Test func localSongsAreMarkedAndLocalIdsShowWhole() {
         let songs = [
-            Song(id: "/music/Daft Punk/One More Time.flac", title: "One More Time", artistName: "Daft Punk", albumTitle: "Discovery", duration: 320),
+            Song(
+                id: "/music/Daft Punk/One More Time.flac", title: "One More Time", artistName: "Daft Punk", albumTitle: "Discovery",
+                duration: 320),
             Song(id: "9000000101", title: "Paper Boats", artistName: "The Paper Lanterns", duration: 30, previewURL: "demo:audio/a.m4a"),
             Song(id: "9000000102", title: "Gone", artistName: "Nobody"),
         ]

@@ -66,7 +66,8 @@ import WireProtocol
     @Test func theScanRunningIsInTheStatusSnapshotAndItsLine() throws {
         for scan in [Self.scan, ScanProgress(folder: "/m", done: 7, total: nil), nil] {
             let snapshot = Snapshot(
-                state: PlayerState(), current: nil, queuePosition: nil, queueLength: 0, position: 0, duration: nil, queueVersion: 4, scan: scan)
+                state: PlayerState(), current: nil, queuePosition: nil, queueLength: 0, position: 0, duration: nil, queueVersion: 4,
+                scan: scan)
             let read = try event(WireReply.event("status", [("status", WireEncoding.snapshot(snapshot))]))
             guard case .status(let status) = read else { throw WireError.unreadableReply("\(read)") }
             #expect(status.scan == scan)
@@ -86,7 +87,9 @@ import WireProtocol
     @Test func libraryEventsReadBack() throws {
         let outcome = ScanOutcome(
             folders: ["/music", "/mnt/夜"], added: 9000, updated: 12, removed: 3, unchanged: 988, skipped: 4, seconds: 4.25)
-        for activity in [LibraryActivity.scanning(Self.scan), .scanning(ScanProgress(folder: "/m", done: 0, total: nil)), .scanned(outcome), .changed] {
+        for activity in [
+            LibraryActivity.scanning(Self.scan), .scanning(ScanProgress(folder: "/m", done: 0, total: nil)), .scanned(outcome), .changed,
+        ] {
             #expect(try event(WireReply.libraryEvent(activity)) == .library(activity))
         }
         #expect(WireReply.libraryEvent(.changed) == #"{"event":"library","activity":"changed"}"#)

@@ -34,7 +34,8 @@ public enum ID3Genre {
         return first ?? cleaned
     }
 
-    static let names: [String] = [
+    /// The names by number: index 0 is "Blues", 191 "Psybient".
+    public static let names: [String] = [
         "Blues", "Classic Rock", "Country", "Dance", "Disco", "Funk", "Grunge", "Hip-Hop", "Jazz", "Metal", "New Age", "Oldies",
         "Other", "Pop", "R&B", "Rap", "Reggae", "Rock", "Techno", "Industrial", "Alternative", "Ska", "Death Metal", "Pranks",
         "Soundtrack", "Euro-Techno", "Ambient", "Trip-Hop", "Vocal", "Jazz+Funk", "Fusion", "Trance", "Classical", "Instrumental",

@@ -20,11 +20,14 @@ public enum VorbisComment {
         while index < min(count, maxFields), let length = try stream.u32le() {
             index += 1
             let kept = try stream.read(min(length, fieldBytesKept))
+            // A field cut short by the end of the block is damage; one whose kept part is whole
+            // is taken before the rest is skipped, so a picture too long to skip still counts.
             guard kept.count == min(length, fieldBytesKept) else { return }
+            if let equals = kept.firstIndex(of: UInt8(ascii: "=")), equals <= 64 {
+                let key = String(decoding: kept[..<equals], as: UTF8.self)
+                tags.takeComment(key: key, value: String(decoding: kept[(equals + 1)...], as: UTF8.self))
+            }
             guard stream.skip(length - kept.count) else { return }
-            guard let equals = kept.firstIndex(of: UInt8(ascii: "=")), equals <= 64 else { continue }
-            let key = String(decoding: kept[..<equals], as: UTF8.self)
-            tags.takeComment(key: key, value: String(decoding: kept[(equals + 1)...], as: UTF8.self))
         }
     }
 
