@@ -198,7 +198,7 @@ final class RecordingScanner: LibraryScanning {
         #expect(rig.failure(.library(.songs(.title, offset: -1))) == "library songs counts from 0; -1 is no place to start.")
     }
 
-    @Test func localFilesAreQueuedWithTheirTags() throws {
+    @Test func localFilesAreQueuedListedAndRememberedWithTheirTags() throws {
         let rig = try rig()
         defer { rig.session.shutdown() }
         _ = try rig.run(.folder(.add(rig.music)))
@@ -210,6 +210,13 @@ final class RecordingScanner: LibraryScanning {
         guard case .items(let items) = try rig.run(.playlist(.show("Mine"))) else { throw CommandError.failed("no items") }
         #expect(items.map(\.title) == ["Blue Train", nil])
         #expect(items.first?.artist == "John Coltrane" && items.first?.album == "Firsts" && items.first?.duration == 61.5)
+        // Queued, it carries them too, and so does the history once it is heard.
+        _ = try rig.run(.add([path], position: .tail))
+        let entry = try #require(rig.session.queue.entries.first)
+        #expect(entry.item.title == "Blue Train" && entry.item.artist == "John Coltrane")
+        rig.session.handle(.entryPlayed(entry))
+        guard case .history(let history) = try rig.run(.history(.list)) else { throw CommandError.failed("no history") }
+        #expect(history.first?.item.location == path && history.first?.item.title == "Blue Train")
     }
 
     @Test func shutdownStopsTheScanner() throws {
