@@ -79,13 +79,17 @@ extension MusicLibrary {
     /// search index; removed paths deleted; skips recorded, replacing earlier skips of the
     /// same paths). A song read again keeps its place in "recently added"; a path read or
     /// removed loses its old skip. Albums and artists left without songs are deleted.
+    ///
+    /// When `batch.folder` is not (or no longer) a library folder — it was removed while its
+    /// scan ran — only the removals are applied: its songs and skips would otherwise come back.
     public func store(_ batch: ScanBatch) throws(LibraryError) {
         guard !batch.tracks.isEmpty || !batch.removed.isEmpty || !batch.skipped.isEmpty else { return }
         try inTransaction { db in
+            let current = try !db.query("SELECT 1 FROM library_folder WHERE path = ?1", [.text(LibraryPath.folder(batch.folder))]).isEmpty
             var writer = try LocalSongWriter(db: db)
-            for track in batch.tracks { try writer.upsert(track) }
+            if current { for track in batch.tracks { try writer.upsert(track) } }
             for path in batch.removed { try writer.remove(path) }
-            if !batch.skipped.isEmpty {
+            if current, !batch.skipped.isEmpty {
                 let scan = try Self.currentScanGeneration(in: db)
                 for skip in batch.skipped {
                     try db.execute(

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Audio
 import Library
 import POSIXSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Opens a folder for listing: its descriptor (the walk closes it), or why not. The scanner's
 /// seam for folders the system refuses (tests run as root, for whom `chmod 000` refuses nothing).

@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import POSIXSupport
 
 /// The scanner's watches: one inotify watch on every folder a scan entered, kept by path, and
 /// the events they bring turned into `TouchedFolders`. When the system's limit of watches is
@@ -13,9 +14,13 @@ final class FolderWatcher {
     private var watches: [String: Int32] = [:]
     private var full = false
 
-    init(log: @escaping @Sendable (String) -> Void) throws(POSIXError) {
+    /// Watches at most this many folders (a test's stand-in for the system's limit), when set.
+    private let limit: Int?
+
+    init(log: @escaping @Sendable (String) -> Void, limit: Int? = nil) throws(POSIXError) {
         inotify = try Inotify()
         self.log = log
+        self.limit = limit
     }
 
     /// The descriptor to poll.
@@ -27,7 +32,14 @@ final class FolderWatcher {
     /// Watches `folder` (again: a folder replaced since gets its new watch).
     func watch(_ folder: String) {
         guard !full else { return }
-        switch inotify.watch(folder) {
+        let isNew = watches[folder] == nil
+        let result =
+            if let limit, isNew, watches.count >= limit {
+                Result<Int32, POSIXError>.failure(POSIXError("watching \(folder)", code: ENOSPC))
+            } else {
+                inotify.watch(folder)
+            }
+        switch result {
         case .success(let wd):
             if let old = watches[folder], old != wd { paths[old] = nil }
             if let oldPath = paths[wd], oldPath != folder { watches[oldPath] = nil }
@@ -63,10 +75,19 @@ final class FolderWatcher {
         }
     }
 
+    /// Whether `path` is a symbolic link to a folder (inotify reports a new link as a file).
+    private static func isLinkToFolder(_ path: String) -> Bool {
+        var link = stat()
+        var target = stat()
+        return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK && stat(path, &target) == 0
+            && target.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Reads the waiting events into `touched`: a file event touches its folder; a folder
     /// created, moved or deleted touches that folder and everything under it; a lost event
-    /// queue touches every library folder.
-    func take(into touched: inout TouchedFolders, libraryFolders: [String], now: Double) {
+    /// queue touches every library folder. A new link to a folder goes into `linkedFolders`: it
+    /// needs a whole scan of its library folder.
+    func take(into touched: inout TouchedFolders, linkedFolders: inout [String], libraryFolders: [String], now: Double) {
         for event in inotify.readEvents() {
             if event.has(IN_Q_OVERFLOW) {
                 for folder in libraryFolders { touched.touch(folder, recursive: true, now: now) }
@@ -87,8 +108,13 @@ final class FolderWatcher {
                 continue
             }
             if name.hasPrefix(".") { continue }  // hidden, like the walk
+            let path = MusicFileName.join(folder, name)
             if event.has(IN_ISDIR) {
-                touched.touch(MusicFileName.join(folder, name), recursive: true, now: now)
+                touched.touch(path, recursive: true, now: now)
+            } else if event.has(IN_CREATE | IN_MOVED_TO) && Self.isLinkToFolder(path) {
+                // Only a whole scan knows every folder already entered, so only it can tell a
+                // link that loops (or leads to a folder listed already) from a new way in.
+                linkedFolders.append(path)
             } else {
                 touched.touch(folder, recursive: false, now: now)
             }

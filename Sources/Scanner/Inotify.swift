@@ -1,7 +1,8 @@
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import POSIXSupport
 
 /// One inotify instance (the descriptor is this object's, closed in deinit): watches on
 /// folders, and their events read without blocking. Owned and used by the scanner's thread.

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Audio
 import Decoders
 import Library
 import MusicModel
 import POSIXSupport
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads a music file's tags: the open regular file and its path (for messages). The scanner's
 /// seam for its tag reader (`TagReader.read` by default; tests count the reads).
@@ -31,7 +32,7 @@ public final class LibraryScanner: LibraryScanning {
     /// tags; `clock` (monotonic seconds) paces the progress reports (at most four a second) and
     /// times scans; `log` hears every skipped path with its reason and every problem as a
     /// sentence; `openFolder` opens a folder for listing; `batchSize` files go into each write.
-    public init(
+    public convenience init(
         library: MusicLibrary,
         readTags: @escaping TagReading = LibraryScanner.tagReader,
         clock: @escaping @Sendable () -> Double = monotonicSeconds,
@@ -39,8 +40,18 @@ public final class LibraryScanner: LibraryScanning {
         openFolder: @escaping FolderOpener = LibraryScanner.folderOpener,
         batchSize: Int = 250
     ) {
+        self.init(library: library, readTags: readTags, clock: clock, log: log, openFolder: openFolder, batchSize: batchSize, watchLimit: nil)
+    }
+
+    /// The same, watching at most `watchLimit` folders: the tests' way to reach a limit of
+    /// inotify watches without lowering the system's for every process.
+    init(
+        library: MusicLibrary, readTags: @escaping TagReading, clock: @escaping @Sendable () -> Double,
+        log: @escaping @Sendable (String) -> Void, openFolder: @escaping FolderOpener, batchSize: Int, watchLimit: Int?
+    ) {
         settings = ScannerSettings(
-            library: library, readTags: readTags, clock: clock, log: log, openFolder: openFolder, batchSize: max(1, batchSize))
+            library: library, readTags: readTags, clock: clock, log: log, openFolder: openFolder, batchSize: max(1, batchSize),
+            watchLimit: watchLimit)
         shared = ScannerShared()
     }
 
@@ -117,6 +128,7 @@ struct ScannerSettings: Sendable {
     let log: @Sendable (String) -> Void
     let openFolder: FolderOpener
     let batchSize: Int
+    let watchLimit: Int?
 }
 
 /// What the caller's threads and the scanner's thread share: the waiting request, the progress,

@@ -1,3 +1,5 @@
+import Library
+
 /// The files a pass must read, kept in one byte buffer instead of one string each: a first scan
 /// of 100,000 files lists them all before reading, and one large buffer is handed back to the
 /// system when freed where 100,000 small strings would stay in the daemon's heap.
@@ -29,5 +31,3 @@ struct PathList {
         return (String(decoding: bytes[start..<entry.end], as: UTF8.self), entry.stamp, entry.isNew)
     }
 }
-
-import Library

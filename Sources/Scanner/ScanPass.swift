@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Audio
 import Library
 import MusicModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a pass needs from the scanner around it.
 struct ScanContext {
@@ -125,9 +126,10 @@ struct ScanPass {
     /// The library's stamps of the files this pass covers.
     private func storedStamps(_ library: MusicLibrary) throws(LibraryError) -> [String: FileStamp] {
         let stored = try library.fileStamps(under: root)
+        // Everything under root is the library's answer already; one folder's files are fewer.
+        guard !recursive else { return stored }
         return stored.filter { path, _ in
             guard MusicFileName.path(path, isInside: root), path != root else { return false }
-            guard !recursive else { return true }
             // Only the files directly in root: no slash after root's own.
             let prefixLength = root.hasSuffix("/") ? root.utf8.count : root.utf8.count + 1
             return !path.utf8.dropFirst(prefixLength).contains(UInt8(ascii: "/"))

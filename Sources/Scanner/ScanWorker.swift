@@ -1,8 +1,9 @@
+import Library
+import POSIXSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Library
-import POSIXSupport
 
 /// The scanner's thread: takes the waiting scan request, runs its passes, and in between sleeps
 /// in `poll` on the inotify descriptor and the wake pipe, turning settled inotify events into
@@ -29,7 +30,7 @@ final class ScanWorker {
     /// The thread's body: returns once the scanner is shutting down.
     func run() {
         do {
-            watcher = try FolderWatcher(log: settings.log)
+            watcher = try FolderWatcher(log: settings.log, limit: settings.watchLimit)
         } catch {
             settings.log("Changes in the library's folders will not be noticed until a rescan: \(error)")
         }
@@ -92,7 +93,16 @@ final class ScanWorker {
         let ready = retryingInterrupted { poll(&fds, nfds_t(fds.count), timeout) }
         guard ready > 0 else { return }
         if let wake = shared.wakeEnds { drainWakePipe(wake.read) }
-        if let watcher { watcher.take(into: &touched, libraryFolders: libraryFolders, now: monotonicSeconds()) }
+        guard let watcher else { return }
+        var linkedFolders: [String] = []
+        watcher.take(into: &touched, linkedFolders: &linkedFolders, libraryFolders: libraryFolders, now: monotonicSeconds())
+        let owners = linkedFolders.compactMap { ScanRequest.owner(of: $0, among: libraryFolders) }
+        guard !owners.isEmpty else { return }
+        shared.state.withLock { state in
+            var request = state.request ?? ScanRequest()
+            request.merge(owners)
+            state.request = request
+        }
     }
 
     private func rescanTouched() {

@@ -15,9 +15,11 @@ extension ResultText {
     }
 
     /// `scanning 3,120 of 10,000`, or `scanning 3,120 files so far` while the folders are still
-    /// being walked and the total is not known.
+    /// being walked and the total is not known (`scanning` before the first file).
     public static func scanning(_ progress: ScanProgress) -> String {
-        guard let total = progress.total else { return "scanning \(CountText.grouped(progress.done)) files so far" }
+        guard let total = progress.total else {
+            return progress.done > 0 ? "scanning \(CountText.grouped(progress.done)) files so far" : "scanning"
+        }
         return "scanning \(CountText.grouped(progress.done)) of \(CountText.grouped(total))"
     }
 

@@ -56,17 +56,24 @@ public enum ResultText {
         }
     }
 
-    /// Songs: id (`file` for a file of the user's own, whose id is its path), title (a catalog
-    /// song marked when there is no preview), artist, album, length.
+    /// Songs: id (for a file of the user's own, whose id is its path, the file's name, so files
+    /// with the same tags tell apart and never pass for a catalog id), title (a catalog song marked
+    /// when there is no preview), artist, album, length.
     public static func table(songs: [Song], width: Int) -> String {
-        let room = max(40, width) - 12 - 6 - 4
-        let widths = [11, max(10, room * 4 / 10), max(8, room * 3 / 10), max(6, room - room * 4 / 10 - room * 3 / 10), 5]
+        let ids = songs.map { isLocal($0) ? fileName($0.id) : $0.id }
+        let idWidth = idWidth(ids)
+        let room = max(40, width) - idWidth - 1 - 6 - 4
+        let widths = [idWidth, max(10, room * 4 / 10), max(8, room * 3 / 10), max(6, room - room * 4 / 10 - room * 3 / 10), 5]
         return row(["ID", "TITLE", "ARTIST", "ALBUM", "TIME"], widths)
-            + songs.map { s in
-                let local = isLocal(s)
-                let title = local || s.isPlayable ? s.title : s.title + " (no preview)"
-                return row([local ? "file" : s.id, title, s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
+            + zip(songs, ids).map { s, id in
+                let title = isLocal(s) || s.isPlayable ? s.title : s.title + " (no preview)"
+                return row([id, title, s.artistName, s.albumTitle ?? "", clock(s.duration)], widths)
             }.joined()
+    }
+
+    /// The last part of a path (`/music/a b.flac` → `a b.flac`).
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The width of an id column: 11 (a catalog id), or as wide as the longest id shown up to 20

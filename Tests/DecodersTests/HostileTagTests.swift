@@ -214,6 +214,30 @@ import Testing
         stride(from: bytes.count - pattern.count, through: 0, by: -1).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 
+    /// ID3v2.3 text frames (UTF-16 with a byte-order mark, as many taggers write) in front of
+    /// the tree's untagged MP3: the fields the tree's MP3s do not carry.
+    @Test func id3DiscCompilationAndGenreNumbersThroughMpg123() throws {
+        let untagged = try #require(Shell.readFile(MusicTree.shared.song("Ångström Ensemble/Café Songs/03 untagged.mp3").path))
+        func frame(_ id: String, _ text: String) -> [UInt8] {
+            let body: [UInt8] =
+                [1, 0xFF, 0xFE] + text.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+            return Array(id.utf8) + Self.be32(body.count) + [0, 0] + body
+        }
+        let frames =
+            frame("TIT2", "Ünïcode") + frame("TPOS", "2/3") + frame("TCMP", "1") + frame("TCON", "(17)") + frame("TYER", "1999")
+            + frame("TBPM", "87") + frame("TRCK", "4")
+        let file = Array("ID3".utf8) + [3, 0, 0] + Self.syncsafe(frames.count) + frames + untagged
+        let tags = try Self.read(file)
+        #expect(tags.title == "Ünïcode")
+        #expect(tags.discNumber == 2 && tags.discCount == 3)
+        #expect(tags.isCompilation)
+        #expect(tags.genre == "Rock")
+        #expect(tags.year == 1999)
+        #expect(tags.bpm == 87)
+        #expect(tags.trackNumber == 4 && tags.trackCount == nil)
+        #expect(abs((tags.duration ?? 0) - 1.0) < 0.001)
+    }
+
     // MARK: - Not music
 
     @Test func emptyAndTextFilesAreRefusedWithTheirReason() {

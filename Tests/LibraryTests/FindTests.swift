@@ -6,7 +6,7 @@ import Testing
     typealias T = LocalTrackFixture
 
     static func library() throws -> MusicLibrary {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         try library.store(
             ScanBatch(
                 folder: "/music",

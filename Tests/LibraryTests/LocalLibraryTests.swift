@@ -48,8 +48,22 @@ import Testing
         #expect(try library.find("pastel", limit: 10).isEmpty)
     }
 
+    @Test func aBatchForAFolderRemovedWhileItsScanRanStoresNoSongs() throws {
+        let library = try TestDatabase.library(folders: ["/music"])
+        try library.store(ScanBatch(folder: "/music", tracks: [T.track("/music/a.mp3", title: "Kept")]))
+        #expect(try library.removeLibraryFolder("/music") == 1)
+        // The scan of /music was still running: its next batch comes after the folder is gone.
+        try library.store(
+            ScanBatch(
+                folder: "/music", tracks: [T.track("/music/b.mp3", title: "Late")],
+                skipped: [SkippedFile(path: "/music/fifo", reason: "a FIFO")]))
+        #expect(try library.localSongs(sortedBy: .title, limit: 10).isEmpty)
+        #expect(try library.libraryStats() == LibraryStats())
+        #expect(try library.find("late", limit: 10).isEmpty)
+    }
+
     @Test func stampsAreThoseUnderTheFolderOnly() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music", "/music2", "/music-live"])
         try library.store(
             ScanBatch(
                 folder: "/music",
@@ -65,7 +79,7 @@ import Testing
     }
 
     @Test func songsTravelWithTheirPathAsIdAndLocalIDs() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         try library.store(
             ScanBatch(
                 folder: "/music",
@@ -91,7 +105,7 @@ import Testing
     }
 
     @Test func albumsGroupByAlbumArtistAndCompilationsUnderVariousArtists() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         try library.store(
             ScanBatch(
                 folder: "/music",
@@ -128,7 +142,7 @@ import Testing
     }
 
     @Test func rescanningASongUpdatesItInPlaceAndDropsWhatNoSongUses() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         try library.store(
             ScanBatch(
                 folder: "/music",
@@ -195,7 +209,7 @@ import Testing
     }
 
     @Test func songListsSortAndPage() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         try library.store(
             ScanBatch(
                 folder: "/music",
@@ -221,7 +235,7 @@ import Testing
     }
 
     @Test func itemsByPathCarryTheTagsAndLeaveUnknownPathsOut() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         let tracks = (0..<100).map { T.track("/music/\($0).mp3", title: "Song \($0)", artist: "A", album: "B", duration: 60) }
         try library.store(ScanBatch(folder: "/music", tracks: tracks))
         let paths = (0..<100).map { "/music/\($0).mp3" } + ["/elsewhere.mp3", "/music/0.mp3"]
@@ -234,7 +248,7 @@ import Testing
     }
 
     @Test func songsWithAKnownTempoComeFromTagsAndCurrentEstimates() throws {
-        let (library, _) = try TestDatabase.library()
+        let library = try TestDatabase.library(folders: ["/music"])
         try library.store(
             ScanBatch(
                 folder: "/music",

@@ -13,6 +13,14 @@ enum TestDatabase {
         return (try MusicLibrary.open(path: path), path)
     }
 
+    /// A new, empty library on its own file with these library folders (a batch is stored only
+    /// for a library folder).
+    static func library(folders: [String]) throws -> MusicLibrary {
+        let library = try MusicLibrary.open(path: path())
+        for folder in folders { _ = try library.addLibraryFolder(folder) }
+        return library
+    }
+
     /// Drops what schema step 5 (the user's own music) made, to take a database back to version 4.
     static func dropLocalMusic(_ db: SQLiteDatabase) throws {
         for table in ["local_song_fts", "local_song", "local_album", "local_artist", "library_folder", "scan_skip", "scan_mark"] {

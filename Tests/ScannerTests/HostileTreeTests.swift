@@ -2,8 +2,8 @@ import Library
 import POSIXSupport
 import Scanner
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -100,7 +100,12 @@ import TestSupport
             },
             // The first new file read removes the other four before they are opened.
             beforeRead: { [music = tree.music] path in
-                guard path.contains("/new"), firstNew.withLock({ first in defer { first = false }; return first }) else { return }
+                guard path.contains("/new"),
+                    firstNew.withLock({ first in
+                        defer { first = false }
+                        return first
+                    })
+                else { return }
                 for index in 0..<5 where !path.hasSuffix("/new\(index).mp3") { unlink(music + "/new\(index).mp3") }
             })
         defer { second.shutdown() }

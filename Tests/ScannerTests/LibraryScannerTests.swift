@@ -3,8 +3,8 @@ import MusicModel
 import POSIXSupport
 import Scanner
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -69,19 +69,26 @@ import TestSupport
         let scannerBox = Mutex<LibraryScanner?>(nil)
         let seen = Mutex<ScanProgress?>(nil)
         let reads = Mutex(0)
-        let scanner = tree.scanner(batchSize: 100, clock: { clock.now }, beforeRead: { _ in
-            clock.advance(by: 0.1)
-            if reads.withLock({ $0 += 1; return $0 }) == 300 {
-                seen.withLock { $0 = scannerBox.withLock { $0 }?.progress }
-            }
-        })
+        let scanner = tree.scanner(
+            batchSize: 100, clock: { clock.now },
+            beforeRead: { _ in
+                clock.advance(by: 0.1)
+                if reads.withLock({
+                    $0 += 1
+                    return $0
+                }) == 300 {
+                    seen.withLock { $0 = scannerBox.withLock { $0 }?.progress }
+                }
+            })
         scannerBox.withLock { $0 = scanner }
         defer { scanner.shutdown() }
 
         try tree.start(scanner)
 
         #expect(seen.withLock { $0 } == ScanProgress(folder: tree.music, done: 299, total: 600))
-        let reports = tree.activity.all.compactMap { activity -> ScanProgress? in if case .scanning(let progress) = activity { progress } else { nil } }
+        let reports = tree.activity.all.compactMap { activity -> ScanProgress? in
+            if case .scanning(let progress) = activity { progress } else { nil }
+        }
         // 60 s of reading: one report when the scan begins, then one every 0.3 s (three reads).
         #expect(reports.count >= 150 && reports.count <= 242, "\(reports.count) progress reports")
         #expect(reports.first == ScanProgress(folder: tree.music, done: 0, total: nil))
@@ -120,10 +127,17 @@ import TestSupport
         for index in 0..<50 { tree.write("song\(index).mp3") }
         let scannerBox = Mutex<LibraryScanner?>(nil)
         let reads = Mutex(0)
-        let first = tree.scanner(batchSize: 10, beforeRead: { _ in
-            // The 25th read asks the scanner to stop (from its own thread, like a report handler could).
-            if reads.withLock({ $0 += 1; return $0 }) == 25 { scannerBox.withLock { $0 }?.shutdown() }
-        })
+        let first = tree.scanner(
+            batchSize: 10,
+            beforeRead: { _ in
+                // The 25th read asks the scanner to stop (from its own thread, like a report handler could).
+                if reads.withLock({
+                    $0 += 1
+                    return $0
+                }) == 25 {
+                    scannerBox.withLock { $0 }?.shutdown()
+                }
+            })
         scannerBox.withLock { $0 = first }
         first.start { _ in }
         #expect(Poll.until(timeout: 30) { ((try? tree.stored().count) ?? 0) >= 25 }, "the batches read were not stored")

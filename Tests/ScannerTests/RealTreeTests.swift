@@ -4,8 +4,8 @@ import POSIXSupport
 import SQLiteStore
 import Scanner
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc

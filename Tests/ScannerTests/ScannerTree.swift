@@ -3,10 +3,11 @@ import Library
 import MusicModel
 import POSIXSupport
 import SQLiteStore
-import Scanner
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Scanner
 
 #if canImport(Glibc)
     import Glibc
@@ -38,11 +39,11 @@ final class ScannerTree: Sendable {
     func scanner(
         batchSize: Int = 250, clock: @escaping @Sendable () -> Double = monotonicSeconds,
         openFolder: @escaping FolderOpener = LibraryScanner.folderOpener,
-        beforeRead: @escaping @Sendable (String) -> Void = { _ in }
+        watchLimit: Int? = nil, beforeRead: @escaping @Sendable (String) -> Void = { _ in }
     ) -> LibraryScanner {
         LibraryScanner(
             library: library, readTags: reads.reader(beforeRead: beforeRead), clock: clock, log: { [log] in log.record($0) },
-            openFolder: openFolder, batchSize: batchSize)
+            openFolder: openFolder, batchSize: batchSize, watchLimit: watchLimit)
     }
 
     /// Starts `scanner` and waits for its first scan (the one every start makes).

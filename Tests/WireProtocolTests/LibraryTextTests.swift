@@ -82,9 +82,16 @@ import WireProtocol
             Song(id: "9000000102", title: "Gone", artistName: "Nobody"),
         ]
         let lines = ResultText.render(.songs(songs), width: 100).split(separator: "\n").map(String.init)
-        #expect(lines[1].hasPrefix("file        One More Time "), "\(lines)")
+        // The file's name, in an id column as wide as the longest (up to 20 columns).
+        #expect(lines[1].hasPrefix("One More Time.flac One More Time "), "\(lines)")
         #expect(!lines[1].contains("(no preview)"), "a file of one's own always plays")
-        #expect(lines[2].hasPrefix("9000000101  Paper Boats "), "\(lines)")
+        #expect(lines[2].hasPrefix("9000000101         Paper Boats "), "\(lines)")
+        let long = ResultText.render(
+            .songs([Song(id: "/m/Daft Punk - One More Time (Radio Edit).flac", title: "One More Time", artistName: "Daft Punk")]),
+            width: 100)
+        #expect(long.split(separator: "\n")[1].hasPrefix("Daft Punk - One Mor… One More Time"), "\(long)")
+        let catalogOnly = ResultText.render(.songs(Array(songs.dropFirst())), width: 100)
+        #expect(catalogOnly.hasPrefix("ID          TITLE"), "catalog tables keep their columns: \(catalogOnly)")
         #expect(lines[3].contains("Gone (no preview)"), "\(lines)")
 
         let albums = [Album(id: "local:album:123456", title: "Discovery", artistName: "Daft Punk", trackCount: 14)]

@@ -80,6 +80,8 @@ import WireProtocol
             state: PlayerState(), current: nil, queuePosition: nil, queueLength: 0, position: 0, duration: nil,
             scan: ScanProgress(folder: "/m", done: 1_234_567, total: nil))
         #expect(ResultText.render(.done(walking), width: 80) == "stopped  queue empty  vol 100%  scanning 1,234,567 files so far\n")
+        #expect(ResultText.scanning(ScanProgress(folder: "/m", done: 0, total: nil)) == "scanning")
+        #expect(ResultText.scanning(ScanProgress(folder: "/m", done: 0, total: 12)) == "scanning 0 of 12")
         let idle = Snapshot(state: PlayerState(), current: nil, queuePosition: nil, queueLength: 0, position: 0, duration: nil)
         #expect(ResultText.render(.done(idle), width: 80) == "stopped  queue empty  vol 100%\n")
     }
