@@ -5,15 +5,17 @@ import MusicModel
 
 /// An MP3 file's tags and length through libmpg123, without decoding audio: mpg123 is given a
 /// bounded prefix of the file through its feed API — the ID3v2 tag (when its header's size
-/// fits both the file and `maxTagBytes`) and `audioBytes` after it — and asked for the stream's
+/// fits the file) and `audioBytes` after it — and asked for the stream's
 /// format, which parses the tag and the first frame with its Xing/Info header. The length is
 /// mpg123's (the Xing frame count less encoder delay and padding, or its estimate from the file
 /// size and the frame size when there is no Xing header); a trailing ID3v1 tag (the last 128
 /// bytes) fills what ID3v2 lacks.
 ///
-/// An ID3v2 tag whose header claims more bytes than the file holds (a tag "of 2 GB") makes the
-/// file damaged, with that sentence; a real tag larger than `maxTagBytes` (cover art past any
-/// need) is skipped unread and only the audio after it is looked at.
+/// The tag mpg123 gets is rebuilt without its pictures (`ID3v2Compactor`: frame headers are
+/// walked in the file and a picture's bytes never read); a tag that cannot be rebuilt that way
+/// (unsynchronised, or with an extended header) is given whole when it is at most
+/// `maxTagBytes`, and skipped unread when larger. An ID3v2 tag whose header claims more bytes
+/// than the file holds (a tag "of 2 GB") makes the file damaged, with that sentence.
 public enum MP3Tags {
     /// The largest ID3v2 tag read; mpg123 gets it whole, pictures included.
     public static let maxTagBytes = 16 << 20
@@ -30,9 +32,15 @@ public enum MP3Tags {
         if tagLength > source.size {
             throw .corrupt("its ID3 tag claims \(tagLength) bytes but the file has only \(source.size)")
         }
-        let readTag = tagLength <= maxTagBytes
-        let handle = try MPG123Probe(fileSize: source.size - (readTag ? 0 : tagLength))
-        var offset = readTag ? 0 : tagLength
+        // The tag without its pictures when it can be rebuilt (mpg123 then parses kilobytes,
+        // not a cover's megabytes); else the tag as it is, when it is not too large; else none.
+        var compacted: (tag: [UInt8], hasPicture: Bool)?
+        if tagLength > 10 { compacted = try ID3v2Compactor.compact(source, tagLength: tagLength) }
+        let feedsWholeTag = compacted == nil && tagLength <= maxTagBytes
+        let audioStart = feedsWholeTag ? 0 : tagLength
+        let handle = try MPG123Probe(fileSize: source.size - audioStart + (compacted?.tag.count ?? 0))
+        if let compacted { handle.feed(compacted.tag) }
+        var offset = audioStart
         let end = min(source.size, tagLength + audioBytes)
         var found = false
         while offset < end {
@@ -48,6 +56,7 @@ public enum MP3Tags {
         guard found else { throw .corrupt("no MP3 audio frames in its first \(ByteCountTextShort.kilobytes(end)) kB") }
         var tags = TrackTags(format: "mp3")
         handle.readID3(into: &tags)
+        if compacted?.hasPicture == true { tags.hasCover = true }
         tags.duration = handle.length()
         if source.size >= 128 + tagLength {
             let tail = try source.read(at: source.size - 128, count: 128)

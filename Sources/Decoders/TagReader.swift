@@ -6,7 +6,8 @@ import MusicModel
 /// through their comment headers, WAV and AIFF through their chunks. The container is sniffed
 /// from the bytes, not the name. Every read is bounded, whatever sizes the file claims: a few
 /// kilobytes at the start, the headers of the boxes, blocks, pages or chunks on the way, a tail
-/// of at most 66 kB for an Ogg file's length, and for MP3 its ID3v2 tag (up to 16 MB) and 64 kB
+/// of at most 66 kB for an Ogg file's length, and for MP3 its ID3v2 frames other than pictures
+/// (a tag that cannot be walked frame by frame is read whole up to 16 MB, or skipped) and 64 kB
 /// of audio.
 public enum TagReader {
     /// The tags of the regular file open on `file` (the caller opened it with

@@ -21,7 +21,8 @@ public typealias TagReading = @Sendable (_ file: RegularFile.Opened, _ path: Str
 /// modification time with the library's and opens only the files whose stamp changed. What is
 /// passed over (FIFOs and devices — never opened —, names that are not UTF-8, empty files,
 /// unreadable folders, links that loop) goes to the log with its reason and into the library's
-/// skip counts; an unreadable folder keeps its songs. At `start` the scans killed midway are
+/// skip counts; an unreadable folder keeps its songs. Only names with a music extension are
+/// looked at (`MusicFileName`), and hidden names (".…") not at all. At `start` the scans killed midway are
 /// resumed first, then every folder gets a stamp-compared rescan (which also sets up the watches
 /// and finds what changed while Segue was not running).
 public final class LibraryScanner: LibraryScanning {
@@ -30,7 +31,7 @@ public final class LibraryScanner: LibraryScanning {
 
     /// A scanner writing into `library`; nothing runs until `start`. `readTags` reads a file's
     /// tags; `clock` (monotonic seconds) paces the progress reports (at most four a second) and
-    /// times scans; `log` hears every skipped path with its reason and every problem as a
+    /// times scans (inotify's ~300 ms of settling is real time: it is a `poll` timeout); `log` hears every skipped path with its reason and every problem as a
     /// sentence; `openFolder` opens a folder for listing; `batchSize` files go into each write.
     public convenience init(
         library: MusicLibrary,
@@ -40,7 +41,8 @@ public final class LibraryScanner: LibraryScanning {
         openFolder: @escaping FolderOpener = LibraryScanner.folderOpener,
         batchSize: Int = 250
     ) {
-        self.init(library: library, readTags: readTags, clock: clock, log: log, openFolder: openFolder, batchSize: batchSize, watchLimit: nil)
+        self.init(
+            library: library, readTags: readTags, clock: clock, log: log, openFolder: openFolder, batchSize: batchSize, watchLimit: nil)
     }
 
     /// The same, watching at most `watchLimit` folders: the tests' way to reach a limit of

@@ -33,9 +33,11 @@ struct CtlCommand {
     }
 
     /// The words as one command line, each read back as the one word the shell gave. `search`
-    /// takes the rest of its line as typed, so its words are joined with spaces instead of quoted.
+    /// and `find` take the rest of their line as typed, so their words are joined with spaces
+    /// instead of quoted (`segue ctl find "it's"` finds `it's`, not `"it's"`).
     static func line(_ words: [String]) -> String {
-        CommandVerb.named(words[0])?.name == "search" ? words.joined(separator: " ") : Command.quote(words)
+        let verb = CommandVerb.named(words[0])?.name
+        return verb == "search" || verb == "find" ? words.joined(separator: " ") : Command.quote(words)
     }
 
     /// An item naming a file here, made absolute: the daemon's working folder is not ours. A URL
@@ -46,14 +48,31 @@ struct CtlCommand {
         return absolutePath(word)
     }
 
-    /// A file path, absolute; a relative one is taken from our working folder (a playlist to
-    /// export to need not exist yet).
+    /// A file or folder path, absolute; a relative one is taken from our working folder (a
+    /// playlist to export to need not exist yet). `.` and `..` are resolved as the shell's `cd`
+    /// does (by the words, not by following links), and a trailing or doubled `/` dropped, so
+    /// `folder add .` and `folder add ~/Music/` name the folder as the library keeps it.
     static func absolutePath(_ path: String) -> String {
-        guard !path.hasPrefix("/"), !path.isEmpty else { return path }
+        guard !path.isEmpty else { return path }
+        if path.hasPrefix("/") { return normalized(path) }
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return path }
         let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (folder.hasSuffix("/") ? folder : folder + "/") + path
+        return normalized(folder + "/" + path)
+    }
+
+    /// An absolute path with its `.`, `..`, empty and trailing parts resolved by the words alone
+    /// (`..` of `/` is `/`).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// Seconds to wait for the reply: a minute, and for `tempo` ten seconds more an item (each

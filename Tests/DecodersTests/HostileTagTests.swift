@@ -238,6 +238,29 @@ import Testing
         #expect(abs((tags.duration ?? 0) - 1.0) < 0.001)
     }
 
+    /// A 100 MB APIC frame (a hole in a sparse file) before the title: the frame headers are
+    /// walked, the picture noted and stepped over, the title after it read.
+    @Test func aHundredMegabyteID3PictureIsSteppedOverAndTheTitleAfterItRead() throws {
+        let untagged = try #require(Shell.readFile(MusicTree.shared.song("Ångström Ensemble/Café Songs/03 untagged.mp3").path))
+        let picture = 100 << 20
+        let pictureHeader = Array("APIC".utf8) + Self.syncsafe(picture) + [0, 0]
+        let title = Array("TIT2".utf8) + Self.syncsafe(7) + [0, 0] + [3] + Array("Behind".utf8)
+        let tagBody = pictureHeader.count + picture + title.count
+        let head = Array("ID3".utf8) + [4, 0, 0] + Self.syncsafe(tagBody) + pictureHeader
+        let tail = title + untagged
+        let path = Fixtures.temporaryDirectory() + "/huge picture.mp3"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        #expect(head.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } == head.count)
+        #expect(tail.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(head.count + picture)) } == tail.count)
+        close(fd)
+        defer { unlink(path) }
+        let tags = try TagReaderTreeTests.read(path)
+        #expect(tags.hasCover)
+        #expect(tags.title == "Behind")
+        #expect(abs((tags.duration ?? 0) - 1.0) < 0.001)
+    }
+
     // MARK: - Not music
 
     @Test func emptyAndTextFilesAreRefusedWithTheirReason() {

@@ -35,8 +35,8 @@ import Testing
         #expect(ctl(home, in: folder, "playlist", "add", "next", "first.mp3").exitCode == 0)
         let export = ctl(home, in: folder, "playlist", "export", "next", "mix.m3u")
         #expect(export.exitCode == 0, "\(export.stderr)")
-        // The file beside it is named relative to it, so the folder can move with its playlist.
         let written = String(decoding: try #require(Shell.readFile(folder + "/mix.m3u")), as: UTF8.self)
+        // The item is the file beside it, so the playlist names it relative to its own folder (#13).
         #expect(written.split(separator: "\n").contains("first.mp3"), "\(written)")
     }
 }
