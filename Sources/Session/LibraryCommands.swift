@@ -25,7 +25,9 @@ struct LibraryCommands: Sendable {
             stats.scan = scanner?.progress
             return .stats(stats)
         case .find(let term):
-            guard !term.allSatisfy(\.isWhitespace) else { throw CommandError.failed("find needs something to look for, as in find blue train.") }
+            guard !term.allSatisfy(\.isWhitespace) else {
+                throw CommandError.failed("find needs something to look for, as in find blue train.")
+            }
             return .songs(try requireLibrary().find(term, limit: Self.findLimit))
         case .library(let query): return try list(query)
         default: throw CommandError.failed("\(command.text) is not a library command.")

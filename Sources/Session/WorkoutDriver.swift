@@ -566,7 +566,8 @@ final class WorkoutDriver: Sendable {
                         return chosen
                     }
                     // Local songs fitting the cadence now (it may have changed since the start).
-                    var found = state.withLock { $0.generation == generation ? $0.workout?.cadence : nil }
+                    var found =
+                        state.withLock { $0.generation == generation ? $0.workout?.cadence : nil }
                         .map { candidates.local(cadence: $0) } ?? []
                     for artist in artists { found += candidates.topSongs(artistID: artist) }
                     found += candidates.charts()

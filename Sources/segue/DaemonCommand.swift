@@ -114,7 +114,7 @@ struct DaemonCommand {
                     decoders: StandardDecoderFactory(),
                     converter: { try Resampler(from: $0, to: $1, channels: $2) },
                     makeOutput: Outputs.maker(for: output),
-                    openSource: { item in try Sources.open(item.location, catalog: itunes) },
+                    openSource: { item in try Sources.openQueued(item.location, catalog: itunes) },
                     onEvent: onEvent)
             },
             catalog: itunes?.catalog, library: library,

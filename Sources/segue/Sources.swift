@@ -22,14 +22,20 @@ enum Sources {
         case .catalog(let name, let id)?:
             return try open(previewURL(of: .catalog(name, id: id), catalog: catalog))
         case .file(let path)?:
-            do {
-                return try FileByteSource(path: path)
-            } catch AudioError.file(let path, _) where isMissing(path) {
-                // Queued, listed or saved earlier, the file has since been moved or deleted.
-                throw AudioError.file(path: path, reason: "the file is missing (moved or deleted since it was added)")
-            }
+            return try FileByteSource(path: path)
         case nil:
             throw AudioError.file(path: location, reason: "it is not a file, an http(s) URL or a catalog item like itunes:1440857781")
+        }
+    }
+
+    /// As `open`, for an item queued earlier (the daemon's queue, a playlist, the history): a
+    /// file that is no longer there is said to be missing — moved or deleted since it was added —
+    /// rather than never to have existed.
+    static func openQueued(_ location: String, catalog: CatalogOptions.Resolved? = nil) throws -> any ByteSource {
+        do {
+            return try open(location, catalog: catalog)
+        } catch AudioError.file(let path, _) where path == location && isMissing(path) {
+            throw AudioError.file(path: path, reason: "the file is missing (moved or deleted since it was added)")
         }
     }
 

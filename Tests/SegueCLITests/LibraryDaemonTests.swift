@@ -40,9 +40,12 @@ import Testing
     }
 
     /// The songs `ctl stats` counts, or nil when it shows none.
-    private static func songs(in stats: String) -> Int? {
-        guard let line = stats.split(separator: "\n").first(where: { $0.hasPrefix("Songs") }) else { return nil }
-        return Int(line.dropFirst("Songs".count).filter { $0 != "," && $0 != " " })
+    private static func songs(in stats: String) -> Int? { count("Songs", in: stats) }
+
+    /// The number on the `label` line of `ctl stats` (`Songs     1,234`), or nil.
+    private static func count(_ label: String, in stats: String) -> Int? {
+        guard let line = stats.split(separator: "\n").first(where: { $0.hasPrefix(label + " ") }) else { return nil }
+        return Int(line.dropFirst(label.count).filter { $0 != "," && $0 != " " })
     }
 
     /// The counts of the `scanned` lines in the daemon's log, in order: (added, changed, removed, unchanged).
@@ -57,8 +60,49 @@ import Testing
         String(decoding: Shell.readFile(home.path + "/state/daemon.log") ?? [], as: UTF8.self)
     }
 
+    @Test func aFolderAddedIsScannedSearchedAndBrowsed() throws {
+        let tree = try MusicTree.copy()
+        let home = DaemonCtlTests.Home()
+        defer { home.stop() }
+        let add = home.ctl("folder", "add", tree.root)
+        #expect(add.stdoutText == "Added \(tree.root) to the library; scanning it.\n", "\(add.stderr)")
+        var stats = ""
+        let scanned = Poll.until(timeout: 60) {
+            stats = home.ctl("stats").stdoutText
+            return Self.songs(in: stats) == tree.songs.count && !stats.contains("Last scan never")
+        }
+        #expect(scanned, "every file of the tree is a song once the scan ends: \(stats)")
+        #expect(Self.count("Albums", in: stats) == tree.albums.count, "one album per album title of the tree: \(stats)")
+        #expect(Self.count("Folders", in: stats) == 1, "\(stats)")
+        #expect(home.ctl("folder", "list").stdoutText.contains(tree.root))
+        #expect(home.ctl("folder", "add", tree.root).stderr == "segue: \(tree.root) is already a library folder.\n")
+
+        // Search as you type: prefixes, accents folded, every word must match.
+        let cafe = home.ctl("find", "cafe").stdoutText
+        #expect(cafe.contains("Café Intro") && cafe.contains("Naïve Song") && !cafe.contains("Sunny"), "\(cafe)")
+        let zoe = home.ctl("find", "zo", "summer").stdoutText
+        #expect(zoe.contains("Zoë") && !zoe.contains("Rainy"), "\(zoe)")
+
+        let albums = home.ctl("library", "albums").stdoutText
+        #expect(albums.contains("Café Songs") && albums.contains("交響曲") && albums.contains("Summer Hits"), "\(albums)")
+
+        // A local file is an item like any other: in a playlist it carries its tags, and an M3U
+        // written inside the folder names it relative to the M3U.
+        let intro = tree.song("Ångström Ensemble/Café Songs/01 Café Intro.mp3")
+        #expect(home.ctl("playlist", "create", "Mine").exitCode == 0)
+        #expect(home.ctl("playlist", "add", "Mine", intro.path).exitCode == 0)
+        let shown = home.ctl("--json", "playlist", "show", "Mine").stdoutText
+        #expect(
+            shown.contains(#""title":"Café Intro","artist":"Ångström Ensemble","album":"Café Songs","duration":1."#),
+            "the playlist item has the file's tags: \(shown)")
+        let m3u = tree.root + "/Mine.m3u"
+        #expect(home.ctl("playlist", "export", "Mine", m3u).exitCode == 0)
+        let written = String(decoding: Shell.readFile(m3u) ?? [], as: UTF8.self)
+        #expect(written.split(separator: "\n").contains { $0 == intro.relativePath }, "\(written)")
+    }
+
     @Test func aKill9MidScanLosesAtMostABatchAndTheNextStartResumes() throws {
-        let count = 30_000
+        let count = 8_000
         let folder = tree(of: count)
         let home = DaemonCtlTests.Home()
         defer { home.stop() }

@@ -71,7 +71,9 @@ final class RecordingScanner: LibraryScanning {
     }
 
     /// A song of `folder` as the scanner would store it.
-    static func track(_ path: String, in folder: String, title: String, artist: String = "Ada", album: String = "Firsts", bpm: Double? = nil)
+    static func track(
+        _ path: String, in folder: String, title: String, artist: String = "Ada", album: String = "Firsts", bpm: Double? = nil
+    )
         -> LocalTrack
     {
         LocalTrack(
@@ -107,7 +109,8 @@ final class RecordingScanner: LibraryScanning {
         _ = try rig.run(.folder(.add(inner)))
         try rig.library.store(ScanBatch(folder: inner, tracks: [Self.track(inner + "/a.flac", in: inner, title: "Alpha")]))
         let parent = String(rig.music[..<rig.music.lastIndex(of: "/")!])
-        #expect(try rig.text(.folder(.add(parent))) == "Added \(parent) to the library; scanning it. It takes the place of \(rig.music)/inner.")
+        #expect(
+            try rig.text(.folder(.add(parent))) == "Added \(parent) to the library; scanning it. It takes the place of \(rig.music)/inner.")
         #expect(try rig.library.libraryFolders().map(\.path) == [parent])
         #expect(try rig.library.libraryFolders().first?.songs == 1, "the inner folder's songs stay, now under the new folder")
         #expect(rig.scanner.requests.last == [parent])
@@ -176,7 +179,8 @@ final class RecordingScanner: LibraryScanning {
                 folder: rig.music,
                 tracks: [
                     Self.track(rig.music + "/a.flac", in: rig.music, title: "Blue Train", artist: "John Coltrane", album: "Blue Train"),
-                    Self.track(rig.music + "/inner/b.flac", in: rig.music, title: "Giant Steps", artist: "John Coltrane", album: "Giant Steps"),
+                    Self.track(
+                        rig.music + "/inner/b.flac", in: rig.music, title: "Giant Steps", artist: "John Coltrane", album: "Giant Steps"),
                 ]))
         guard case .songs(let found) = try rig.run(.find("blu tra")) else { throw CommandError.failed("find gave no songs") }
         #expect(found.map(\.id) == [rig.music + "/a.flac"])
@@ -194,17 +198,25 @@ final class RecordingScanner: LibraryScanning {
         #expect(rig.failure(.library(.songs(.title, offset: -1))) == "library songs counts from 0; -1 is no place to start.")
     }
 
-    @Test func localFilesAreQueuedWithTheirTags() throws {
+    @Test func localFilesAreQueuedListedAndRememberedWithTheirTags() throws {
         let rig = try rig()
         defer { rig.session.shutdown() }
         _ = try rig.run(.folder(.add(rig.music)))
         let path = rig.music + "/a.flac"
-        try rig.library.store(ScanBatch(folder: rig.music, tracks: [Self.track(path, in: rig.music, title: "Blue Train", artist: "John Coltrane")]))
+        try rig.library.store(
+            ScanBatch(folder: rig.music, tracks: [Self.track(path, in: rig.music, title: "Blue Train", artist: "John Coltrane")]))
         _ = try rig.run(.playlist(.create("Mine")))
         _ = try rig.run(.playlist(.add("Mine", items: [path, rig.music + "/unknown.flac"])))
         guard case .items(let items) = try rig.run(.playlist(.show("Mine"))) else { throw CommandError.failed("no items") }
         #expect(items.map(\.title) == ["Blue Train", nil])
         #expect(items.first?.artist == "John Coltrane" && items.first?.album == "Firsts" && items.first?.duration == 61.5)
+        // Queued, it carries them too, and so does the history once it is heard.
+        _ = try rig.run(.add([path], position: .tail))
+        let entry = try #require(rig.session.queue.entries.first)
+        #expect(entry.item.title == "Blue Train" && entry.item.artist == "John Coltrane")
+        rig.session.handle(.entryPlayed(entry))
+        guard case .history(let history) = try rig.run(.history(.list)) else { throw CommandError.failed("no history") }
+        #expect(history.first?.item.location == path && history.first?.item.title == "Blue Train")
     }
 
     @Test func shutdownStopsTheScanner() throws {

@@ -22,7 +22,8 @@ import Workout
             ScanBatch(
                 folder: folder,
                 tracks: tempos.map { name, bpm in
-                    LibraryCommandTests.track("\(folder)/\(name).mp3", in: folder, title: "Song \(name)", artist: "Artist \(name)", bpm: bpm)
+                    LibraryCommandTests.track(
+                        "\(folder)/\(name).mp3", in: folder, title: "Song \(name)", artist: "Artist \(name)", bpm: bpm)
                 }))
         let analysed = EventLog<String>()
         let setup = WorkoutSetup(analyze: { item, _ in
