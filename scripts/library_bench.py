@@ -27,7 +27,7 @@ TREES = os.path.join(ROOT, ".build", "library-tree")
 
 # What a user types, one keystroke at a time: common and rare words, a name, diacritics, CJK.
 PHRASES = ["midnight river", "the golden", "björn berg", "electric dreamer", "jazz", "sigur", "東京", "velvet ocean"]
-FIND_LIMIT = 200  # mpd's window: as many as Segue's find answers with (LibraryCommands.findLimit)
+FIND_LIMIT = 50  # mpd's window: as many as Segue's find answers with (LibraryCommands.findLimit)
 
 GOALS = {"scan": 2000.0, "rescan_10k": 1.0, "find_p95_100k": 10.0, "rss_mb": 10.0}
 

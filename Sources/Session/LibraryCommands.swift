@@ -11,8 +11,10 @@ struct LibraryCommands: Sendable {
     /// Expands `~` in folder paths (the daemon's `$HOME`).
     let home: @Sendable () -> String?
 
-    /// The most songs one `find` answers with (search as you type shows a screenful or two).
-    static let findLimit = 200
+    /// The most songs one `find` answers with, as many as a catalog search (`CatalogSettings.defaultLimit`):
+    /// search as you type shows a screenful, and narrows as the user types. At 200 the answer's
+    /// encoding (JSON and the text table), not the index, made most of a keystroke's time.
+    static let findLimit = 50
 
     func run(_ command: Command) throws -> CommandResult {
         switch command {

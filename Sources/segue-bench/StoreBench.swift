@@ -15,7 +15,7 @@ enum StoreBench {
     static let batchSize = 500
     static let folder = "/bench/library"
     /// What the session's `find` asks for (`LibraryCommands.findLimit`).
-    static let findLimit = 200
+    static let findLimit = 50
 
     static func run(count: Int, phrases: [String]) {
         var template = "/tmp/segue-store-bench-XXXXXX".utf8CString

@@ -100,7 +100,7 @@ struct LibraryTimingHarness {
         }
         typed += Self.syllables.map { String($0.prefix(2)) }
         // What the session's `find` asks for (LibraryCommands.findLimit), unless told otherwise.
-        let findLimit = ProcessInfo.processInfo.environment["SEGUE_STORE_TIMING_LIMIT"].flatMap { Int($0) } ?? 200
+        let findLimit = ProcessInfo.processInfo.environment["SEGUE_STORE_TIMING_LIMIT"].flatMap { Int($0) } ?? 50
         var latencies: [Double] = []
         var cpus: [Double] = []
         var empty = 0
