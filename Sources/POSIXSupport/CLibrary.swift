@@ -8,12 +8,16 @@
 enum CLibrary {
     typealias WidthFunction = @convention(c) (wchar_t) -> Int32
     typealias SetNameFunction = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+    typealias TrimFunction = @convention(c) (Int) -> Int32
 
     /// `wcwidth(3)`; nil only if the C library lacked it.
     static let wcwidth: WidthFunction? = symbol("wcwidth", as: WidthFunction.self)
 
     /// `pthread_setname_np(3)`; nil only if the C library lacked it.
     static let setThreadName: SetNameFunction? = symbol("pthread_setname_np", as: SetNameFunction.self)
+
+    /// `malloc_trim(3)` (glibc's `<malloc.h>`, not in the Swift module); nil on another C library.
+    static let mallocTrim: TrimFunction? = symbol("malloc_trim", as: TrimFunction.self)
 
     private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
         // A null handle searches the program and every library it loaded, libc among them.

@@ -156,7 +156,7 @@ final class ScanWorker {
     /// arenas, so without this a daemon that scanned once stays that much bigger for good
     /// (measured: +35 MB anonymous memory after the start-up rescan of a 100k library).
     private func returnFreedMemory() {
-        _ = malloc_trim(0)
+        HeapTrim.now()
     }
 
     private func wallClockSeconds() -> Double {
