@@ -65,18 +65,10 @@ extension Arguments {
     ) throws(CommandError) -> (LibrarySort?, Int?) {
         var sort: LibrarySort?
         var offset: Int?
-        var index = 0
-        while index < args.count {
-            let word = args[index]
-            index += 1
-            guard word.hasPrefix("--") else { throw wrong }
-            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            var value = parts.count == 2 ? String(parts[1]) : nil
-            if value == nil, index < args.count {
-                value = args[index]
-                index += 1
-            }
-            switch parts[0].lowercased() {
+        var options = OptionWords(args)
+        while let item = options.next() {
+            guard case .option(let name, let value) = item else { throw wrong }
+            switch name {
             case "--sort":
                 guard sort == nil else { throw wrong }
                 guard let key = value.flatMap({ LibrarySort(rawValue: $0.lowercased()) }) else {

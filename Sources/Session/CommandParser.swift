@@ -258,22 +258,14 @@ extension Arguments {
         var kind: WorkoutKind?
         var cadence: Int?
         var minutes: Int?
-        var index = 0
-        while index < args.count {
-            let word = args[index]
-            index += 1
-            guard word.hasPrefix("--") else {
-                guard kind == nil, let named = WorkoutKind(rawValue: word.lowercased()) else { throw wrong }
+        var options = OptionWords(args)
+        while let item = options.next() {
+            guard case .option(let name, let value) = item else {
+                guard case .word(let word) = item, kind == nil, let named = WorkoutKind(rawValue: word.lowercased()) else { throw wrong }
                 kind = named
                 continue
             }
-            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            var value = parts.count == 2 ? String(parts[1]) : nil
-            if value == nil, index < args.count {
-                value = args[index]
-                index += 1
-            }
-            switch parts[0].lowercased() {
+            switch name {
             case "--cadence":
                 guard cadence == nil else { throw wrong }
                 guard let spm = value.flatMap({ Numbers.ranged($0, WorkoutRules.cadences) }) else {
