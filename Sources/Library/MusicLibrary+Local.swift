@@ -64,11 +64,13 @@ extension MusicLibrary {
     public func fileStamps(under folder: String) throws(LibraryError) -> [String: FileStamp] {
         let (lower, upper) = LibraryPath.range(under: folder)
         return try withDatabase { db in
+            // Stepped row by row: a 100,000-song folder's rows held whole as well as the
+            // dictionary doubled the rescan's peak, and glibc kept that peak as fragments.
             var stamps: [String: FileStamp] = [:]
-            for row in try db.query(
-                "SELECT path, size, mtime FROM local_song WHERE path >= ?1 AND path < ?2", [.text(lower), .text(upper)])
-            {
-                guard let path = row[0].string, let size = row[1].int64, let modified = row[2].int64 else { continue }
+            try db.forEachRow(
+                "SELECT path, size, mtime FROM local_song WHERE path >= ?1 AND path < ?2", [.text(lower), .text(upper)]
+            ) { row in
+                guard let path = row[0].string, let size = row[1].int64, let modified = row[2].int64 else { return }
                 stamps[path] = FileStamp(size: size, modified: modified)
             }
             return stamps

@@ -10,6 +10,11 @@ public protocol SQLDatabase: AnyObject {
     /// Runs one statement and returns every row, each as its columns in select order.
     func query(_ sql: String, _ args: [SQLValue]) throws -> [[SQLValue]]
 
+    /// Runs one statement and calls `body` with each row as it is stepped, so a large result
+    /// (every stamp of a 100,000-song library) is never held as a whole. A throw from `body`
+    /// ends the statement and is rethrown.
+    func forEachRow(_ sql: String, _ args: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws
+
     /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`; when `body` throws, rolls back and rethrows.
     /// Transactions do not nest.
     func transaction<T>(_ body: () throws -> T) throws -> T
@@ -19,4 +24,11 @@ public protocol SQLDatabase: AnyObject {
 
     /// Sets `PRAGMA user_version`; inside a transaction it commits or rolls back with it.
     func setUserVersion(_ version: Int) throws
+}
+
+extension SQLDatabase {
+    /// For a database that can only return whole results: `query`, then `body` for each row.
+    public func forEachRow(_ sql: String, _ args: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        for row in try query(sql, args) { try body(row) }
+    }
 }

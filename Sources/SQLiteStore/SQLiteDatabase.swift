@@ -73,6 +73,16 @@ public final class SQLiteDatabase: SQLDatabase {
         return rows
     }
 
+    /// Steps the statement and hands each row to `body` as it comes.
+    public func forEachRow(_ sql: String, _ args: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        var failure: (any Error)?
+        try run(sql, args) { statement in
+            guard failure == nil else { return }
+            do { try body(statement.row()) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// `BEGIN IMMEDIATE` takes the write lock up front, so two writers wait on the busy timeout
     /// instead of failing halfway through with SQLITE_BUSY on upgrade from a read.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
