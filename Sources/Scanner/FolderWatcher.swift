@@ -1,3 +1,4 @@
+import Library
 import POSIXSupport
 
 #if canImport(Glibc)
@@ -57,7 +58,7 @@ final class FolderWatcher {
 
     /// Stops watching `folder` and everything inside it (gone, or about to be walked afresh).
     func forget(under folder: String) {
-        for (path, wd) in watches where MusicFileName.path(path, isInside: folder) {
+        for (path, wd) in watches where LibraryPath.contains(folder, path) {
             inotify.unwatch(wd)
             watches[path] = nil
             paths[wd] = nil
@@ -68,7 +69,7 @@ final class FolderWatcher {
     /// tries again to watch after the limit was reached (the user may have raised it).
     func keepOnly(under libraryFolders: [String]) {
         full = false
-        for (path, wd) in watches where !libraryFolders.contains(where: { MusicFileName.path(path, isInside: $0) }) {
+        for (path, wd) in watches where !libraryFolders.contains(where: { LibraryPath.contains($0, path) }) {
             inotify.unwatch(wd)
             watches[path] = nil
             paths[wd] = nil

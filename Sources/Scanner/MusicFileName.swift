@@ -19,12 +19,4 @@ enum MusicFileName {
     static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
-
-    /// Whether `path` is `folder` itself or lies inside it.
-    static func path(_ path: String, isInside folder: String) -> Bool {
-        // Bytes, not characters: two spellings of "é" are two different files on Linux.
-        if path.utf8.elementsEqual(folder.utf8) { return true }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.utf8.starts(with: prefix.utf8)
-    }
 }

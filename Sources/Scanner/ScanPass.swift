@@ -115,7 +115,7 @@ struct ScanPass {
             done += 1
             context.progress(done, total)
         }
-        for path in unseen.keys where !kept.contains(where: { MusicFileName.path(path, isInside: $0) }) {
+        for path in unseen.keys where !kept.contains(where: { LibraryPath.contains($0, path) }) {
             outcome.removed += 1
             try writer.remove(path)
         }
@@ -129,7 +129,7 @@ struct ScanPass {
         // Everything under root is the library's answer already; one folder's files are fewer.
         guard !recursive else { return stored }
         return stored.filter { path, _ in
-            guard MusicFileName.path(path, isInside: root), path != root else { return false }
+            guard LibraryPath.contains(root, path), path != root else { return false }
             // Only the files directly in root: no slash after root's own.
             let prefixLength = root.hasSuffix("/") ? root.utf8.count : root.utf8.count + 1
             return !path.utf8.dropFirst(prefixLength).contains(UInt8(ascii: "/"))

@@ -1,3 +1,5 @@
+import Library
+
 /// The scans asked for and not yet begun, merged into one: `scan(nil)` while another waits adds
 /// nothing but "every folder", and a folder asked for twice is scanned once.
 struct ScanRequest: Equatable {
@@ -25,7 +27,7 @@ struct ScanRequest: Equatable {
             // When every folder is scanned anyway, a subfolder asked for is scanned with its own.
             let root = everything ? owner : asked
             // A folder already covered by an earlier pass (its library folder, or itself) adds nothing.
-            guard !result.contains(where: { MusicFileName.path(root, isInside: $0.root) }) else { continue }
+            guard !result.contains(where: { LibraryPath.contains($0.root, root) }) else { continue }
             result.append((owner, root))
         }
         if everything {
@@ -38,6 +40,6 @@ struct ScanRequest: Equatable {
 
     /// The library folder `path` is, or lies inside (the innermost when folders nest).
     static func owner(of path: String, among libraryFolders: [String]) -> String? {
-        libraryFolders.filter { MusicFileName.path(path, isInside: $0) }.max { $0.utf8.count < $1.utf8.count }
+        libraryFolders.filter { LibraryPath.contains($0, path) }.max { $0.utf8.count < $1.utf8.count }
     }
 }

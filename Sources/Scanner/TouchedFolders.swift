@@ -1,3 +1,5 @@
+import Library
+
 /// The folders inotify said changed, gathered until they settle: a burst of events (a copy of
 /// an album) becomes one rescan of each folder ~300 ms after the last event, and never later
 /// than a second after the first, so a change reaches the library well within two seconds.
@@ -39,7 +41,7 @@ struct TouchedFolders {
     mutating func take() -> [(path: String, recursive: Bool)] {
         let recursiveRoots = folders.filter(\.value).map(\.key)
         let result = folders.filter { path, _ in
-            !recursiveRoots.contains { $0 != path && MusicFileName.path(path, isInside: $0) }
+            !recursiveRoots.contains { $0 != path && LibraryPath.contains($0, path) }
         }
         .map { (path: $0.key, recursive: $0.value) }
         .sorted { $0.path.utf8.count < $1.path.utf8.count }

@@ -67,8 +67,8 @@ struct LibraryCommands: Sendable {
     private func addFolder(_ path: String) throws -> Addition {
         let library = try requireLibrary()
         let folders = try library.libraryFolders()
-        if let holder = folders.first(where: { LibraryPaths.path(path, isWithin: $0.path) }) { return .holder(holder.path) }
-        let inside = folders.map(\.path).filter { LibraryPaths.path($0, isWithin: path) }
+        if let holder = folders.first(where: { LibraryPath.contains($0.path, path) }) { return .holder(holder.path) }
+        let inside = folders.map(\.path).filter { LibraryPath.contains(path, $0) }
         guard try library.addLibraryFolder(path) else { throw CommandError.failed("\(path) could not be added to the library.") }
         return .added(replaced: inside)
     }
@@ -122,7 +122,7 @@ struct LibraryCommands: Sendable {
                 : "Scanning the \(folders.count) library folders; only files changed since the last scan are read."
         }
         let path = try LibraryPaths.normalized(given, home: home())
-        guard let folder = folders.first(where: { LibraryPaths.path(path, isWithin: $0) }) else {
+        guard let folder = folders.first(where: { LibraryPath.contains($0, path) }) else {
             throw CommandError.failed("\(path) is not in a library folder; folder list shows them.")
         }
         scanner.scan([folder])
@@ -158,7 +158,7 @@ struct LibraryCommands: Sendable {
             return .albums(albums)
         case .folder(let given):
             let path = try LibraryPaths.normalized(given, home: home())
-            guard try library.libraryFolders().contains(where: { LibraryPaths.path(path, isWithin: $0.path) }) else {
+            guard try library.libraryFolders().contains(where: { LibraryPath.contains($0.path, path) }) else {
                 throw CommandError.failed("\(path) is not in a library folder; folder list shows them.")
             }
             return .songs(try library.localSongs(under: path, limit: LibraryQuery.pageSize))

@@ -1,3 +1,5 @@
+import Library
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -33,15 +35,7 @@ public enum LibraryPaths {
         guard path.hasPrefix("/") else {
             throw CommandError.failed("\(shown(path)) is not an absolute path; give it from / (or from ~).")
         }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." {
-                _ = parts.popLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        return LibraryPath.resolvingDots(path)
     }
 
     /// Nil when `path` is a folder this process can list; otherwise why not, in a sentence.
@@ -55,12 +49,6 @@ public enum LibraryPaths {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(shown(path)) is not a folder." }
         guard access(path, R_OK | X_OK) == 0 else { return "\(shown(path)) cannot be read: \(reason(errno))." }
         return nil
-    }
-
-    /// Whether `path` is `folder` or lies inside it (both normalized).
-    public static func path(_ path: String, isWithin folder: String) -> Bool {
-        if path == folder || folder == "/" { return true }
-        return path.hasPrefix(folder) && path.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/")
     }
 
     /// The home folder of this process (`$HOME`), if set.

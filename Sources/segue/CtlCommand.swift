@@ -1,4 +1,5 @@
 import Daemon
+import Library
 import Session
 import WireProtocol
 
@@ -54,25 +55,11 @@ struct CtlCommand {
     /// `folder add .` and `folder add ~/Music/` name the folder as the library keeps it.
     static func absolutePath(_ path: String) -> String {
         guard !path.isEmpty else { return path }
-        if path.hasPrefix("/") { return normalized(path) }
+        if path.hasPrefix("/") { return LibraryPath.resolvingDots(path) }
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return path }
         let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return normalized(folder + "/" + path)
-    }
-
-    /// An absolute path with its `.`, `..`, empty and trailing parts resolved by the words alone
-    /// (`..` of `/` is `/`).
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        return LibraryPath.resolvingDots(folder + "/" + path)
     }
 
     /// Seconds to wait for the reply: a minute, and for `tempo` ten seconds more an item (each

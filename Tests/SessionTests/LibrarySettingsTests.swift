@@ -1,3 +1,4 @@
+import Library
 import Session
 import Testing
 
@@ -63,8 +64,8 @@ import Testing
         #expect(throws: CommandError.failed("A folder path is longer than 4096 bytes.")) {
             try LibraryPaths.normalized("/" + String(repeating: "a", count: 4096), home: nil)
         }
-        #expect(LibraryPaths.path("/a/b", isWithin: "/a"))
-        #expect(!LibraryPaths.path("/ab", isWithin: "/a"))
-        #expect(LibraryPaths.path("/a", isWithin: "/"))
+        #expect(LibraryPath.contains("/a", "/a/b"))
+        #expect(!LibraryPath.contains("/a", "/ab"))
+        #expect(LibraryPath.contains("/", "/a"))
     }
 }
