@@ -38,19 +38,25 @@ extension MusicLibrary {
     /// The songs with these rows, in this order (rows no longer there are left out).
     private static func songs(rows: [Int64], in db: any SQLDatabase) throws -> [Song] {
         var found: [Int64: Song] = [:]
-        // One statement text for every chunk (short chunks padded with NULL, which matches
-        // nothing), so the statement is prepared once.
-        let chunk = 64
-        let sql =
-            "SELECT \(LocalSongRecord.readColumns) FROM local_song WHERE id IN (\((1...chunk).map { "?\($0)" }.joined(separator: ", ")))"
-        for start in stride(from: 0, to: rows.count, by: chunk) {
-            let slice = rows[start..<min(start + chunk, rows.count)]
-            let args = slice.map { SQLValue.integer($0) } + Array(repeating: SQLValue.null, count: chunk - slice.count)
-            for row in try db.query(sql, args) {
-                if let id = row[0].int64 { found[id] = LocalSongRecord.song(row: row) }
-            }
+        try forEachSong(where: "id", isIn: rows.map { SQLValue.integer($0) }, in: db) { row in
+            if let id = row[0].int64 { found[id] = LocalSongRecord.song(row: row) }
         }
         return rows.compactMap { found[$0] }
+    }
+
+    /// Calls `body` with every local song row (`LocalSongRecord.readColumns`) whose `column` is
+    /// one of `values`, asked 64 at a time with one statement text (short chunks padded with
+    /// NULL, which matches nothing), so the statement is prepared once.
+    private static func forEachSong(
+        where column: String, isIn values: [SQLValue], in db: any SQLDatabase, _ body: ([SQLValue]) -> Void
+    ) throws {
+        let chunk = 64
+        let sql =
+            "SELECT \(LocalSongRecord.readColumns) FROM local_song WHERE \(column) IN (\((1...chunk).map { "?\($0)" }.joined(separator: ", ")))"
+        for start in stride(from: 0, to: values.count, by: chunk) {
+            let slice = values[start..<min(start + chunk, values.count)]
+            for row in try db.query(sql, Array(slice) + Array(repeating: SQLValue.null, count: chunk - slice.count)) { body(row) }
+        }
     }
 
     /// Albums of local songs, ids `local:album:N`, with their artist (`local:artist:N`), song
@@ -143,18 +149,9 @@ extension MusicLibrary {
         guard !wanted.isEmpty else { return [:] }
         return try withDatabase { db in
             var items: [String: PlayableItem] = [:]
-            // One statement text for every chunk (short chunks padded with NULL, which matches
-            // nothing), so the statement is prepared once.
-            let chunk = 64
-            let sql =
-                "SELECT \(LocalSongRecord.readColumns) FROM local_song WHERE path IN (\((1...chunk).map { "?\($0)" }.joined(separator: ", ")))"
-            for start in stride(from: 0, to: wanted.count, by: chunk) {
-                let slice = wanted[start..<min(start + chunk, wanted.count)]
-                let args = slice.map { SQLValue.text($0) } + Array(repeating: SQLValue.null, count: chunk - slice.count)
-                for row in try db.query(sql, args) {
-                    let item = LocalSongRecord.item(row: row)
-                    items[item.location] = item
-                }
+            try Self.forEachSong(where: "path", isIn: wanted.map { SQLValue.text($0) }, in: db) { row in
+                let item = LocalSongRecord.item(row: row)
+                items[item.location] = item
             }
             return items
         }
