@@ -50,8 +50,13 @@ let package = Package(
         .target(
             name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
 
+        // The MPD protocol as values: request lines ↔ `Command`s, results ↔ `key: value` replies,
+        // a connection's idle and command-list state. No sockets: the Daemon serves it.
+        .target(name: "MPDProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked"]),
+
         // Front ends.
-        .target(name: "Daemon", dependencies: ["WireProtocol", "Session", "MusicModel", "Audio", "Checked", "POSIXSupport"]),
+        .target(
+            name: "Daemon", dependencies: ["WireProtocol", "MPDProtocol", "Session", "MusicModel", "Library", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
@@ -79,7 +84,7 @@ let package = Package(
             dependencies: [
                 "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
                 "SQLiteStore", "Tempo", "FFTW", "Workout", "Scanner",
-                "Session", "WireProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
+                "Session", "WireProtocol", "MPDProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
         ),
 
@@ -126,6 +131,9 @@ let package = Package(
                 "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
                 "POSIXSupport",
             ]),
+        .testTarget(
+            name: "MPDProtocolTests",
+            dependencies: ["MPDProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "Library", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

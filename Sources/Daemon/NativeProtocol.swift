@@ -110,6 +110,8 @@ public final class NativeProtocol: ProtocolHandler {
             case .changed: break
             }
             lines = [WireReply.libraryEvent(activity)]
+        // Not on this protocol yet: its clients reread playlists when they show them.
+        case .changed: return
         case .catalogNotice(let notice):
             lines = [WireReply.event("catalog", [("notice", .string(notice))])]
         case .notice(let message):

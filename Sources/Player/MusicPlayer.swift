@@ -76,8 +76,14 @@ public final class MusicPlayer: Sendable {
 
     /// The queue, state, position and length read at one moment (one lock), so a status shows
     /// them agreeing with each other; what every front end's status is made from.
-    public var moment: (queue: PlayerQueue, state: PlayerState, position: Double, duration: Double?) {
-        run { ((queue: $0.queue, state: $0.state, position: $0.playbackTime, duration: $0.currentDuration), []) }
+    /// `heard` is the entry whose audio is being heard (nil before its first audio and after a
+    /// stop); `lastStart` is the `start` of the newest `entryStarted` sent, so an observer that
+    /// reads the moment can tell which starts it has already been told of.
+    public var moment: (queue: PlayerQueue, state: PlayerState, position: Double, duration: Double?, heard: QueueEntryID?, lastStart: Int) {
+        run { m in
+            let heard = m.heard.flatMap { m.instances[$0.instance] }
+            return ((m.queue, m.state, m.playbackTime, m.currentDuration, heard, m.lastStart), [])
+        }
     }
 
     // MARK: The queue

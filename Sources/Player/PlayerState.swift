@@ -54,8 +54,10 @@ public enum PlayerEvent: Equatable, Sendable {
     /// Entries were added, moved or removed, or the current entry changed.
     case queueChanged(PlayerQueue)
     /// An entry's first audio reached the output: it is now the one heard. `info` holds its
-    /// tags, exact length and formats.
-    case entryStarted(QueueEntry, info: TrackInfo)
+    /// tags, exact length and formats. `start` grows with every start (a seek within the entry
+    /// is none); `MusicPlayer.moment.lastStart` is the newest one sent, so an observer that reads the
+    /// moment can tell which starts it has already seen.
+    case entryStarted(QueueEntry, info: TrackInfo, start: Int)
     /// An entry could not be fetched or decoded; it was skipped.
     case entryFailed(QueueEntry, reason: String)
     /// An entry was heard to the end or past half its length (for listening history); only

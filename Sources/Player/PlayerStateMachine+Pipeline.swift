@@ -68,7 +68,10 @@ extension PlayerStateMachine {
             }
         }
         var actions = changed ? [queueChanged] : []
-        if let started = queue.entry(entry) { actions.append(.emit(.entryStarted(started, info: info))) }
+        if continuing.remove(instance) == nil, let started = queue.entry(entry) {
+            lastStart = instance
+            actions.append(.emit(.entryStarted(started, info: info, start: instance)))
+        }
         return actions
     }
 

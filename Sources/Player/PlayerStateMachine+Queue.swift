@@ -1,4 +1,5 @@
 import MusicModel
+
 /// Queue edits and settings: each announces the change, and tells the pipeline when what
 /// follows the playing entry changed.
 extension PlayerStateMachine {

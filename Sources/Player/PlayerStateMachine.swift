@@ -70,7 +70,8 @@ public struct PlayerStateMachine: Sendable {
 
     /// The instance being heard, and what the decoder reported about it.
     public struct Heard: Equatable, Sendable {
-        /// The pipeline track id.
+        /// The pipeline track id: it grows with every track handed to the pipeline, and is the
+        /// `start` its `entryStarted` event carries.
         public var instance: Int
         /// Tags, exact length and formats.
         public var info: TrackInfo
@@ -131,6 +132,11 @@ public struct PlayerStateMachine: Sendable {
     var requestedInstance = 0
     /// Instances already reported as played, so each counts once.
     var reported: Set<Int> = []
+    /// Instances that carry on an entry already heard (a seek within it): their first audio is
+    /// no new start, so no `entryStarted` is sent for them.
+    var continuing: Set<Int> = []
+    /// The `start` of the newest `entryStarted` sent (0: none yet).
+    public internal(set) var lastStart = 0
     /// The queue ended while a container was still loading: start the next entry when it arrives.
     var waitingForMore = false
     /// The output failed; the next pipeline command gets a new pipeline.
@@ -185,15 +191,17 @@ public struct PlayerStateMachine: Sendable {
 
     /// A planned playing of `entry` with a fresh instance id; `requested` when a command asked
     /// for it (not the decoder, moving on to what follows).
-    mutating func plan(_ entry: QueueEntry, requested: Bool = true) -> PlannedTrack {
+    mutating func plan(_ entry: QueueEntry, requested: Bool = true, continuing: Bool = false) -> PlannedTrack {
         let id = nextInstance
         nextInstance += 1
         if requested { requestedInstance = id }
         instances[id] = entry.id
+        if continuing { self.continuing.insert(id) }
         // The decoder may still ask what follows an instance after its events were handled,
         // so instances are kept a while and only the oldest are forgotten.
         if instances.count > 512 {
             for old in instances.keys where old < id - 256 { instances[old] = nil }
+            self.continuing = self.continuing.filter { $0 >= id - 256 }
         }
         return PlannedTrack(instance: id, item: entry.item)
     }
@@ -263,6 +271,10 @@ public struct PlayerStateMachine: Sendable {
         var target = Checked.seconds(seconds) ?? (seconds > 0 ? Limits.maxDurationSeconds : 0)
         if let duration = heard?.info.duration, duration.isFinite, duration >= 0 { target = min(target, duration) }
         var actions = reportIfPlayedEnough()
+        // Within the entry being heard a seek goes on with it; one back to its top (`restart`,
+        // `previous`) starts it again, and one made before its audio began (a restored
+        // position) is where the entry starts.
+        let goesOn = target > 0 && (heard.map { instances[$0.instance] == entry.id } ?? false)
         seekTarget = target
         actions.append(ensurePipeline())
         if transport == .stopped || transport == .interrupted {
@@ -271,7 +283,7 @@ public struct PlayerStateMachine: Sendable {
             actions.append(stateChanged)
         }
         let frame = Checked.clamped(target * Double(rate), to: 0...Int.max)
-        actions.append(.play(plan(entry), fromFrame: frame))
+        actions.append(.play(plan(entry, continuing: goesOn), fromFrame: frame))
         // The position jumped: front ends that move it along with the clock need to hear so.
         actions.append(stateChanged)
         return actions

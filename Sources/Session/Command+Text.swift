@@ -28,11 +28,18 @@ extension Command {
         case .repeatMode(let mode): words = ["repeat"] + (mode.map { [$0.rawValue] } ?? [])
         case .shuffle(let mode): words = ["shuffle"] + (mode.map { [$0 == .off ? "off" : "on"] } ?? [])
         case .crossfade(let seconds): words = ["crossfade", Numbers.format(seconds)]
+        case .single(let mode): words = ["single"] + (mode.map { [$0.rawValue] } ?? [])
+        case .consume(let mode): words = ["consume"] + (mode.map { [$0.rawValue] } ?? [])
+        case .jumpTo(let entry, let seconds): words = ["jump", entry.text, Numbers.formatClock(seconds)]
         case .status: words = ["status"]
         case .queue: words = ["queue"]
         case .queueChanges(let version): words = ["queue", "--since", String(version)]
         case .add(let items, .tail): words = ["add"] + items.map(CommandWords.quote)
         case .add(let items, .afterCurrentEntry): words = ["playnext"] + items.map(CommandWords.quote)
+        case .add(let items, .index(let index)): words = ["add", "--at", String(max(0, index) + 1)] + items.map(CommandWords.quote)
+        case .moveRange(let range, let to): words = ["move", Self.rangeText(range), String(to)]
+        case .swap(let a, let b): words = ["swap", a.text, b.text]
+        case .mix(let range): words = ["mix"] + (range.map { [Self.rangeText($0)] } ?? [])
         case .move(let from, let to): words = ["move", from.text, String(to)]
         case .remove(let selections): words = ["remove"] + selections.map(\.text)
         case .clear: words = ["clear"]
@@ -61,6 +68,11 @@ extension Command {
         case .find(let term): words = ["find", term]
         case .library(let query): words = ["library"] + query.words
         case .tempo(let items): words = ["tempo"] + items.map(CommandWords.quote)
+        case .output(.list): words = ["output", "list"]
+        case .output(.enable(let id)): words = ["output", "enable", String(id)]
+        case .output(.disable(let id)): words = ["output", "disable", String(id)]
+        case .output(.toggle(let id)): words = ["output", "toggle", String(id)]
+        case .picture(let item): words = ["picture", CommandWords.quote(item)]
         case .help(let verb): words = ["help"] + (verb.map { [CommandWords.quote($0)] } ?? [])
         case .quit: words = ["quit"]
         }

@@ -19,6 +19,15 @@ extension Command {
         case .repeatMode: "repeat"
         case .shuffle: "shuffle"
         case .crossfade: "crossfade"
+        case .single: "single"
+        case .consume: "consume"
+        case .jumpTo: "jump"
+        case .add(_, .index): "add"
+        case .moveRange: "move"
+        case .swap: "swap"
+        case .mix: "mix"
+        case .output: "output"
+        case .picture: "picture"
         case .status: "status"
         case .queue, .queueChanges: "queue"
         case .add(_, .tail): "add"
@@ -75,6 +84,7 @@ extension Command {
     public func rewritingFiles(item: (String) -> String, path: (String) -> String) -> Command {
         switch self {
         case .add(let items, let position): .add(items.map(item), position: position)
+        case .picture(let one): .picture(item(one))
         case .replace(let items, let start): .replace(items.map(item), start: start)
         case .playlist(.add(let name, let items)): .playlist(.add(name, items: items.map(item)))
         case .playlist(.importM3U(let file, let name)): .playlist(.importM3U(path: path(file), name: name))

@@ -35,6 +35,12 @@ public enum Command: Equatable, Sendable {
     case shuffle(ShuffleMode?)
     /// Sets the overlap between entries in seconds, 0 to 30 (0: gapless).
     case crossfade(seconds: Double)
+    /// Sets single (stop after the current entry); nil toggles off ↔ on.
+    case single(SingleMode?)
+    /// Sets consume (entries leave the queue once played); nil toggles it.
+    case consume(ConsumeMode?)
+    /// Makes this entry current and plays it from `seconds` in (MPD's `seek` and `seekid`).
+    case jumpTo(EntryReference, seconds: Double)
     /// Reports what is playing, the time, volume, repeat and shuffle.
     case status
 
@@ -49,6 +55,14 @@ public enum Command: Equatable, Sendable {
     case add([String], position: InsertPosition)
     /// Moves the entry `from` (by position or id) so that it ends up at queue position `to` (counting from 1).
     case move(from: EntryReference, to: Int)
+    /// Moves the entries at positions `range` (counting from 1, both ends included), keeping their
+    /// order, so the first of them ends up at position `to`.
+    case moveRange(ClosedRange<Int>, to: Int)
+    /// Swaps two entries' places in the queue.
+    case swap(EntryReference, EntryReference)
+    /// Puts the queue (or the entries at positions `range`) in a random order, once; the
+    /// current entry stays current.
+    case mix(ClosedRange<Int>?)
     /// Removes these entries: positions (counting from 1; a range is inclusive) and ids, in any mix.
     case remove([EntrySelection])
     /// Empties the queue and stops.
@@ -96,6 +110,12 @@ public enum Command: Equatable, Sendable {
     case find(String)
     /// Lists the user's own music: songs, albums, artists, folders, and what they hold.
     case library(LibraryQuery)
+
+    /// Lists, enables or disables the sound outputs.
+    case output(OutputCommand)
+    /// The cover picture of a file, URL or `itunes:ID` item: the picture in its tags, or the
+    /// catalog's artwork.
+    case picture(String)
 
     // MARK: Workout
 

@@ -63,13 +63,45 @@ struct Arguments {
             return .repeatMode(try optionalKeyword(["one": RepeatMode.one, "all": .all, "none": .none, "off": .none]))
         case "shuffle":
             return .shuffle(try optionalKeyword(["on": ShuffleMode.songs, "songs": .songs, "off": .off]))
-        case "add": return .add(try items(), position: .tail)
+        case "add":
+            if words.first?.lowercased() == "--at" {
+                guard words.count >= 3, let at = Numbers.position(words[1]) else { throw bad }
+                return .add(try Arguments(verb: verb, words: Array(words.dropFirst(2))).items(), position: .index(at - 1))
+            }
+            return .add(try items(), position: .tail)
         case "playnext": return .add(try items(), position: .afterCurrentEntry)
         case "move":
-            guard words.count == 2, let from = Numbers.entry(words[0]), let to = Numbers.position(words[1]) else { throw bad }
-            return .move(from: from, to: to)
+            guard words.count == 2, let to = Numbers.position(words[1]) else { throw bad }
+            if let from = Numbers.entry(words[0]) { return .move(from: from, to: to) }
+            guard let range = Numbers.range(words[0]) else { throw bad }
+            return .moveRange(range, to: to)
+        case "swap":
+            guard words.count == 2, let a = Numbers.entry(words[0]), let b = Numbers.entry(words[1]) else { throw bad }
+            return .swap(a, b)
+        case "mix":
+            guard let word = try optional() else { return .mix(nil) }
+            return .mix(try map(word, Numbers.range))
+        case "single": return .single(try optionalKeyword(["on": SingleMode.on, "off": .off, "oneshot": .oneshot]))
+        case "consume": return .consume(try optionalKeyword(["on": ConsumeMode.on, "off": .off]))
+        case "output":
+            guard let first = words.first?.lowercased() else { return .output(.list) }
+            if first == "list", words.count == 1 { return .output(.list) }
+            guard words.count == 2, let id = Numbers.ranged(words[1], 0...999) else { throw bad }
+            switch first {
+            case "enable": return .output(.enable(id))
+            case "disable": return .output(.disable(id))
+            case "toggle": return .output(.toggle(id))
+            default: throw bad
+            }
+        case "picture":
+            let item = try one()
+            guard !item.isEmpty else { throw bad }
+            return .picture(item)
         case "remove": return .remove(try selections())
-        case "jump": return .jump(try map(one(), Numbers.entry))
+        case "jump":
+            guard words.count == 2 else { return .jump(try map(one(), Numbers.entry)) }
+            guard let entry = Numbers.entry(words[0]), case .absolute(let seconds)? = Numbers.seekTarget(words[1]) else { throw bad }
+            return .jumpTo(entry, seconds: seconds)
         case "replace":
             guard let first = words.first, let start = Numbers.position(first) else { throw bad }
             let items = Array(words.dropFirst())
@@ -142,7 +174,7 @@ struct Arguments {
         return word
     }
 
-    private func items() throws(CommandError) -> [String] {
+    fileprivate func items() throws(CommandError) -> [String] {
         guard !words.isEmpty, !words.contains(where: \.isEmpty) else { throw bad }
         return words
     }

@@ -37,4 +37,16 @@ public enum CommandResult: Sendable {
     case folders([LibraryFolder])
     /// Counts of the user's own music (`stats`).
     case stats(LibraryStats)
+    /// The sound outputs (`output list`).
+    case outputs([AudioOutputInfo])
+    /// An item's cover picture (`picture ITEM`); nil when it has none.
+    case picture(Picture?)
+    /// Songs of the user's own music with all their tags (`library tracks …`, `library match …`).
+    case tracks([LocalTrack])
+    /// A folder's folders and songs (`library directory DIR`).
+    case directory(LibraryDirectory)
+    /// Distinct tag values (`library values …`): each row the group tags' values, then the tag's.
+    case tagValues([[String]])
+    /// Songs and playing time counted, per group (`library count …`).
+    case counts([LibraryCount])
 }

@@ -49,26 +49,40 @@ public struct CommandVerb: Equatable, Sendable {
         CommandVerb(
             "crossfade", [], "crossfade SECONDS", "Overlap entries by 0–30 seconds (0: gapless).",
             "crossfade needs seconds from 0 to 30, like crossfade 4."),
+        CommandVerb(
+            "single", [], "single [on|off|oneshot]", "Stop after the current entry: always, once, or not (no argument toggles).",
+            "single takes on, off or oneshot, or nothing to toggle.", keywords: ["on", "off", "oneshot"]),
+        CommandVerb(
+            "consume", [], "consume [on|off]", "Remove entries from the queue once played (no argument toggles).",
+            "consume takes on or off, or nothing to toggle.", keywords: ["on", "off"]),
         CommandVerb("status", [], "status", "Show what is playing and the player's settings.", "status takes no arguments."),
         CommandVerb(
             "queue", [], "queue [--since VERSION]", "List the queue, or what changed in it since a version.",
             "queue takes nothing, or --since and a queue version, like queue --since 41."),
         CommandVerb(
-            "add", ["playlater"], "add ITEM…", "Add files, URLs or itunes:ID items at the end of the queue.",
-            "add needs one or more files, URLs or itunes:ID items."),
+            "add", ["playlater"], "add [--at POSITION] ITEM…",
+            "Add files, URLs or itunes:ID items at the end of the queue, or from a position on.",
+            "add needs one or more files, URLs or itunes:ID items, after --at and a position counting from 1 if given."),
         CommandVerb(
             "playnext", ["insert"], "playnext ITEM…", "Add items right after the current entry.",
             "playnext needs one or more files, URLs or itunes:ID items."),
         CommandVerb(
-            "move", ["mv"], "move POSITION|#ID TO", "Move a queue entry to another position.",
-            "move needs an entry (a queue position counting from 1, or #ID) and a position, like move 5 2 or move #12 1."),
+            "move", ["mv"], "move POSITION|FIRST-LAST|#ID TO", "Move queue entries to another position.",
+            "move needs an entry (a queue position counting from 1, a range of them, or #ID) and a position, like move 5 2, move 3-5 1 or move #12 1."
+        ),
+        CommandVerb(
+            "swap", [], "swap POSITION|#ID POSITION|#ID", "Swap two queue entries' places.",
+            "swap needs two entries (queue positions counting from 1, or #ID), like swap 1 4."),
+        CommandVerb(
+            "mix", [], "mix [FIRST-LAST]", "Put the queue, or part of it, in a random order once.",
+            "mix takes nothing, or a range of queue positions like 3-9."),
         CommandVerb(
             "remove", ["rm", "delete"], "remove POSITION|FIRST-LAST|#ID…", "Remove queue entries.",
             "remove needs queue positions counting from 1 or entry ids, like remove 3, remove 2-5 or remove #12."),
         CommandVerb("clear", [], "clear", "Empty the queue and stop.", "clear takes no arguments."),
         CommandVerb(
-            "jump", ["goto"], "jump POSITION|#ID", "Play the queue entry at a position, or with an id.",
-            "jump needs one queue position counting from 1, or #ID, like jump 4 or jump #12."),
+            "jump", ["goto"], "jump POSITION|#ID [TIME]", "Play the queue entry at a position, or with an id (from TIME in).",
+            "jump needs one queue position counting from 1, or #ID, and maybe a time, like jump 4, jump #12 or jump 4 1:30."),
         CommandVerb(
             "replace", [], "replace START ITEM…", "Replace the queue with the items and play the START-th (counting from 1).",
             "replace needs a position counting from 1 and at least that many items, like replace 3 itunes:1 itunes:2 itunes:3."),
@@ -132,6 +146,13 @@ public struct CommandVerb: Equatable, Sendable {
         CommandVerb(
             "tempo", ["bpm"], "tempo ITEM…", "Estimate the tempo (BPM) of files, URLs or itunes:ID items.",
             "tempo needs one or more files, URLs or itunes:ID items."),
+        CommandVerb(
+            "output", [], "output [list|enable N|disable N|toggle N]", "List the sound outputs, or switch one on or off.",
+            "output takes list, or enable, disable or toggle and an output number from output list.",
+            keywords: ["list", "enable", "disable", "toggle"]),
+        CommandVerb(
+            "picture", ["cover"], "picture ITEM", "Fetch an item's cover picture (its tags' or the catalog's).",
+            "picture needs one file, URL or itunes:ID item."),
         CommandVerb("help", ["?"], "help [VERB]", "List the commands, or explain one.", "help takes one command name, like help seek."),
         CommandVerb("quit", [], "quit", "Pause and end the daemon (its state is saved for the next start).", "quit takes no arguments."),
     ]

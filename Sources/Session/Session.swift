@@ -204,6 +204,9 @@ public final class Session: Sendable {
         case .repeatMode(let mode): player.setRepeatMode(mode ?? next(after: player.playerState.repeatMode))
         case .shuffle(let mode): player.setShuffleMode(mode ?? (player.playerState.shuffleMode == .off ? .songs : .off))
         case .crossfade(let seconds): player.setCrossfade(seconds: seconds)
+        case .single, .consume, .jumpTo, .moveRange, .swap, .mix: return try queueEdit(command)
+        case .output(let command): return try output(command)
+        case .picture(let item): return .picture(try picture(of: item))
         case .status: break
         case .queue:
             let queue = player.queue

@@ -19,4 +19,6 @@ public enum SessionEvent: Sendable {
     case workout(WorkoutStatus?)
     /// The user's own music: a scan's progress, a scan finished, or songs changed on disk.
     case library(LibraryActivity)
+    /// Playlists or outputs changed (by a command from any front end).
+    case changed(SessionChange)
 }

@@ -65,6 +65,11 @@ final class WorkoutDriver: Sendable {
         var pending = 0
         var moreAsked = false
         var news: [(location: String, at: Double)] = []
+        /// The newest entry start this workout has counted (or that came before it).
+        var countedStart = 0
+        /// The newest start heard while no workout ran: one made between `start` reading the
+        /// player and the workout existing is counted by `start`.
+        var idleStart: (start: Int, location: String, at: Double)?
         var queueMoved = false
         var newsScheduled = false
         var stopped = false
@@ -154,6 +159,9 @@ final class WorkoutDriver: Sendable {
         let now = setup.monotonic()
         let moment = player.moment
         let something = moment.queue.currentEntry.flatMap { moment.state.playbackStatus == .stopped ? nil : $0 }
+        // The entry playing counts as the workout's first track once its audio is heard; one
+        // still buffering is counted by its `entryStarted`, which comes later.
+        let heard = something.flatMap { moment.heard == $0.id ? $0 : nil }
         let started = state.withLockBroadcast { s -> (generation: Int, status: WorkoutStatus, effects: [Effect])? in
             guard s.workout == nil, !s.stopped else { return nil }
             s.generation += 1
@@ -170,9 +178,15 @@ final class WorkoutDriver: Sendable {
             s.moreAsked = true
             s.news = []
             var effects: [Effect] = []
-            if let something {
-                effects += apply(s.workout!.handle(.trackStarted(location: something.item.location, at: now)), in: &s, now: now)
+            s.countedStart = moment.lastStart
+            if let heard {
+                effects += apply(s.workout!.handle(.trackStarted(location: heard.item.location, at: now)), in: &s, now: now)
             }
+            if let idle = s.idleStart, idle.start > s.countedStart {
+                s.countedStart = idle.start
+                effects += apply(s.workout!.handle(.trackStarted(location: idle.location, at: idle.at)), in: &s, now: now)
+            }
+            s.idleStart = nil
             effects += apply(s.workout!.handle(.queueAhead(seconds: Self.secondsAhead(in: moment.queue), at: now)), in: &s, now: now)
             return (s.generation, s.workout!.status(at: now), effects)
         }
@@ -283,12 +297,20 @@ final class WorkoutDriver: Sendable {
     /// A player event: noted, and handled on the worker's thread (never here: this may be the
     /// player's own thread).
     func handle(_ event: PlayerEvent) {
-        guard running.load(ordering: .relaxed) else { return }
+        // A start is noted even with no workout running, so one that `start` read the player
+        // too early to see is not lost (see `idleStart`).
+        if case .entryStarted = event {} else { guard running.load(ordering: .relaxed) else { return } }
         let now = setup.monotonic()
         let schedule = state.withLock { s -> Int? in
+            if case .entryStarted(let entry, _, let start) = event, s.workout == nil {
+                s.idleStart = (start, entry.item.location, now)
+            }
             guard s.workout != nil, !s.stopped else { return nil }
             switch event {
-            case .entryStarted(let entry, _):
+            case .entryStarted(let entry, _, let start):
+                // Starts `start` already counted (read from the player's moment) come once.
+                guard start > s.countedStart else { return nil }
+                s.countedStart = start
                 if s.news.count < Self.maxNews { s.news.append((entry.item.location, now)) }
                 s.queueMoved = true
             case .queueChanged, .queueEnded, .entryFailed: s.queueMoved = true

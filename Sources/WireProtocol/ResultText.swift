@@ -43,7 +43,29 @@ public enum ResultText {
                 ? "Nothing played yet.\n"
                 : entries.map { "\($0.playCount)×  " + ($0.item.title ?? $0.item.location) }.joined(separator: "\n") + "\n"
         case .text(let text): return text.hasSuffix("\n") ? text : text + "\n"
+        case .outputs(let outputs):
+            return outputs.map { "\($0.id)  \($0.name) (\($0.plugin))  \($0.enabled ? "enabled" : "disabled")" }.joined(separator: "\n")
+                + "\n"
+        case .picture(let picture):
+            guard let picture else { return "No picture.\n" }
+            return "A picture of \(picture.bytes.count) bytes" + (picture.mimeType.map { " (\($0))" } ?? "") + ".\n"
+        case .tracks(let tracks):
+            return tracks.isEmpty ? "No songs.\n" : tracks.map { trackLine($0) }.joined(separator: "\n") + "\n"
+        case .directory(let directory):
+            let lines = directory.folders.map { fileName($0) + "/" } + directory.tracks.map { trackLine($0) }
+            return lines.isEmpty ? "Nothing in \(directory.path).\n" : lines.joined(separator: "\n") + "\n"
+        case .tagValues(let rows):
+            return rows.isEmpty ? "No values.\n" : rows.map { $0.joined(separator: "  ") }.joined(separator: "\n") + "\n"
+        case .counts(let counts):
+            return counts.map { c in
+                (c.group.map { "\($0): " } ?? "") + "\(c.songs == 1 ? "1 song" : "\(c.songs) songs"), \(clock(c.seconds))"
+            }.joined(separator: "\n") + "\n"
         }
+    }
+
+    /// One song of the user's own music: its file's name, title and artist.
+    static func trackLine(_ t: LocalTrack) -> String {
+        fileName(t.path) + "  " + (t.tags.title ?? "") + (t.tags.artist.map { " — \($0)" } ?? "")
     }
 
     /// "Added #12." / "Added #12 to #511 (500 entries)." — the ids a later `remove #ID` or `move #ID` names.

@@ -174,7 +174,60 @@ public enum WireEncoding {
         case .tempo(let reports): return .object([("kind", .string("tempo")), ("items", .array(reports.map(tempoReport)))])
         case .folders(let folders): return .object([("kind", .string("folders")), ("items", .array(folders.map(libraryFolder)))])
         case .stats(let stats): return .object([("kind", .string("stats")), ("stats", libraryStats(stats))])
+        case .outputs(let outputs):
+            return .object([
+                ("kind", .string("outputs")),
+                (
+                    "items",
+                    .array(
+                        outputs.map {
+                            .object([
+                                ("id", .integer($0.id)), ("name", .string($0.name)), ("plugin", .string($0.plugin)),
+                                ("enabled", .bool($0.enabled)),
+                            ])
+                        })
+                ),
+            ])
+        // The bytes stay in the daemon: a client of the native protocol reads the size; MPD's
+        // `albumart` sends them.
+        case .picture(let picture):
+            return .object([
+                ("kind", .string("picture")), ("size", .integer(picture?.bytes.count)),
+                ("mimeType", .string(picture?.mimeType)),
+            ])
+        case .tracks(let tracks): return .object([("kind", .string("tracks")), ("items", .array(tracks.map(localTrack)))])
+        case .directory(let d):
+            return .object([
+                ("kind", .string("directory")), ("path", .string(d.path)), ("folders", .array(d.folders.map { .string($0) })),
+                ("items", .array(d.tracks.map(localTrack))),
+            ])
+        case .tagValues(let rows):
+            return .object([("kind", .string("values")), ("items", .array(rows.map { .array($0.map { .string($0) }) }))])
+        case .counts(let counts):
+            return .object([
+                ("kind", .string("counts")),
+                (
+                    "items",
+                    .array(
+                        counts.map {
+                            .object([("group", .string($0.group)), ("songs", .integer($0.songs)), ("seconds", .number($0.seconds))])
+                        })
+                ),
+            ])
         }
+    }
+
+    /// A song of the user's own music with its tags: `{"path", "title", "artist", "album",
+    /// "albumArtist", "genre", "year", "track", "disc", "duration", "format", "size", "modified"}`.
+    public static func localTrack(_ t: LocalTrack) -> JSONValue {
+        .object([
+            ("path", .string(t.path)), ("title", .string(t.tags.title)), ("artist", .string(t.tags.artist)),
+            ("album", .string(t.tags.album)), ("albumArtist", .string(t.tags.albumArtist)), ("genre", .string(t.tags.genre)),
+            ("year", .integer(t.tags.year)), ("track", .integer(t.tags.trackNumber)), ("disc", .integer(t.tags.discNumber)),
+            ("duration", .number(t.tags.duration)),
+            ("format", .string(t.tags.format)), ("size", .integer(Int(clamping: t.stamp.size))),
+            ("modified", .number(Double(t.stamp.modified) / 1e9)),
+        ])
     }
 
     /// A library scan under way: `{"folder", "done", "total"}`; `total` is null while the

@@ -58,7 +58,7 @@ struct PlayCommand {
             }
             for event in events {
                 switch event {
-                case .entryStarted(let entry, let info):
+                case .entryStarted(let entry, let info, _):
                     // The previous entry's line stays on screen, complete; a new one starts.
                     if showing != nil { line.complete() }
                     started += 1

@@ -1,7 +1,7 @@
 import Audio
+import MusicModel
 import Player
 import Testing
-import MusicModel
 
 typealias Machine = PlayerStateMachine
 typealias Action = PlayerStateMachine.Action
@@ -13,7 +13,7 @@ private func summary(_ actions: [Action]) -> String {
         switch action {
         case .emit(.stateChanged(let state)): "state:\(state.playbackStatus)"
         case .emit(.queueChanged): "queue"
-        case .emit(.entryStarted(let entry, _)): "started:\(entry.item.location)"
+        case .emit(.entryStarted(let entry, _, _)): "started:\(entry.item.location)"
         case .emit(.entryFailed(let entry, _)): "failed:\(entry.item.location)"
         case .emit(.entryPlayed(let entry)): "played:\(entry.item.location)"
         case .emit(.queueEnded): "ended"
@@ -511,6 +511,22 @@ private func frame(_ seconds: Double) -> Int { Int(seconds * Double(rate)) }
         _ = m.handle(.trackStarted(id: seekInstance, info: info()))
         _ = m.observe(now: start, position: heard(seekInstance, seconds: 42.5))
         #expect(m.playbackTime == 42.5)
+    }
+
+    @Test func aSeekWithinTheEntryHeardIsNoNewStartButOneBeforeItsAudioIs() throws {
+        var m = try playing(at: 10)
+        #expect(m.lastStart == 1)
+        let seeked = try m.seek(to: 42)
+        let within = try #require(instance(playedBy: seeked))
+        // The same entry goes on from 42 s: observers (a workout's count of tracks, `segue
+        // play`'s "now playing" line) hear of no start.
+        #expect(summary(m.handle(.trackStarted(id: within, info: info()))) == "")
+        #expect(m.lastStart == 1)
+        // Stopped, a seek places the entry; its first audio is where it starts.
+        _ = m.stop()
+        let placed = try #require(instance(playedBy: try m.seek(to: 20)))
+        #expect(summary(m.handle(.trackStarted(id: placed, info: info()))) == "started:a")
+        #expect(m.lastStart == placed)
     }
 
     @Test func repeatAndShuffleLiveInTheQueueAndTheStateShowsThem() throws {

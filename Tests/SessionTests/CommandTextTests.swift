@@ -23,6 +23,8 @@ private enum Kind: CaseIterable {
     case workoutCadence, workoutNudge, workoutAdd, workoutPlay, tempo
     case folderAdd, folderRemove, folderList, rescan, rescanAll, stats, find
     case librarySongs, libraryAlbums, libraryArtists, libraryFolders, libraryAlbum, libraryArtist, libraryFolder
+    case singleSet, singleToggle, consumeSet, consumeToggle, jumpTo, addAt, moveRange, swap, mixAll, mixRange
+    case outputList, outputEnable, outputDisable, outputToggle, picture
 }
 
 private func kind(of command: Command) -> Kind {
@@ -73,6 +75,21 @@ private func kind(of command: Command) -> Kind {
     case .shuffle(.some): .shuffleSet
     case .shuffle(nil): .shuffleToggle
     case .crossfade: .crossfade
+    case .single(.some): .singleSet
+    case .single(nil): .singleToggle
+    case .consume(.some): .consumeSet
+    case .consume(nil): .consumeToggle
+    case .jumpTo: .jumpTo
+    case .add(_, .index): .addAt
+    case .moveRange: .moveRange
+    case .swap: .swap
+    case .mix(.some): .mixRange
+    case .mix(nil): .mixAll
+    case .output(.list): .outputList
+    case .output(.enable): .outputEnable
+    case .output(.disable): .outputDisable
+    case .output(.toggle): .outputToggle
+    case .picture: .picture
     case .status: .status
     case .queue: .queue
     case .queueChanges: .queueSince
@@ -117,6 +134,23 @@ private func kind(of command: Command) -> Kind {
 
 /// Each command with its canonical text.
 private let samples: [(Command, String)] = [
+    (.single(.oneshot), "single oneshot"),
+    (.single(.off), "single off"),
+    (.single(nil), "single"),
+    (.consume(.on), "consume on"),
+    (.consume(nil), "consume"),
+    (.jumpTo(.position(4), seconds: 90), "jump 4 1:30"),
+    (.jumpTo(.id(QueueEntryID(rawValue: 12)), seconds: 0.5), "jump #12 0:00.5"),
+    (.add(["a.mp3", "itunes:1"], position: .index(2)), "add --at 3 a.mp3 itunes:1"),
+    (.moveRange(3...5, to: 1), "move 3-5 1"),
+    (.swap(.position(1), .id(QueueEntryID(rawValue: 7))), "swap 1 #7"),
+    (.mix(nil), "mix"),
+    (.mix(2...9), "mix 2-9"),
+    (.output(.list), "output list"),
+    (.output(.enable(0)), "output enable 0"),
+    (.output(.disable(1)), "output disable 1"),
+    (.output(.toggle(0)), "output toggle 0"),
+    (.picture("itunes:1440857781"), "picture itunes:1440857781"),
     (.play, "play"),
     (.pause, "pause"),
     (.toggle, "toggle"),
@@ -466,9 +500,9 @@ func quotedWords(_ line: String, _ items: [String]) throws {
 // MARK: Errors
 
 private let moveSentence =
-    "move needs an entry (a queue position counting from 1, or #ID) and a position, like move 5 2 or move #12 1."
+    "move needs an entry (a queue position counting from 1, a range of them, or #ID) and a position, like move 5 2, move 3-5 1 or move #12 1."
 private let removeSentence = "remove needs queue positions counting from 1 or entry ids, like remove 3, remove 2-5 or remove #12."
-private let jumpSentence = "jump needs one queue position counting from 1, or #ID, like jump 4 or jump #12."
+private let jumpSentence = "jump needs one queue position counting from 1, or #ID, and maybe a time, like jump 4, jump #12 or jump 4 1:30."
 private let queueSentence = "queue takes nothing, or --since and a queue version, like queue --since 41."
 
 private let workoutSentence =
@@ -518,8 +552,8 @@ private let replaceSentence =
     ("repeat twice", "repeat takes one, all or none, or nothing to cycle."),
     ("shuffle maybe", "shuffle takes on or off, or nothing to toggle."),
     ("play now", "play takes no arguments."),
-    ("add", "add needs one or more files, URLs or itunes:ID items."),
-    ("add \"\"", "add needs one or more files, URLs or itunes:ID items."),
+    ("add", "add needs one or more files, URLs or itunes:ID items, after --at and a position counting from 1 if given."),
+    ("add \"\"", "add needs one or more files, URLs or itunes:ID items, after --at and a position counting from 1 if given."),
     ("playnext", "playnext needs one or more files, URLs or itunes:ID items."),
     ("move 1", moveSentence),
     ("move 0 2", moveSentence),
@@ -714,7 +748,7 @@ func badLinesSaySo(_ line: String, _ sentence: String) {
 // MARK: Completion
 
 @Test func completion() {
-    #expect(CommandCompletion.verbs.count == 41)
+    #expect(CommandCompletion.verbs.count == 47)
     #expect(CommandCompletion.completions(for: "") == CommandCompletion.verbs)
     #expect(CommandCompletion.completions(for: "re") == ["restart", "repeat", "remove", "replace", "rescan"])
     #expect(CommandCompletion.completions(for: "to") == ["toggle", "topsongs"])

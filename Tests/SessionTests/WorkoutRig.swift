@@ -88,6 +88,11 @@ final class WorkoutRig {
         output.advance(frames: Self.entryFrames)
     }
 
+    /// The locations of the entries whose audio began, in order.
+    var startedLocations: [String] {
+        PlayerEventLog.started(events.all.compactMap { if case .player(let event) = $0 { event } else { nil } })
+    }
+
     /// The workout statuses observers heard, in order (nil: ended).
     var workoutEvents: [WorkoutStatus?] {
         events.all.compactMap { if case .workout(let status) = $0 { return .some(status) } else { return nil } }

@@ -54,7 +54,13 @@ import Workout
         try rig.workout(.start(.running, cadence: nil, minutes: nil))
         // The user's track stays current; the workout's come after it once the queue runs short.
         #expect(rig.session.snapshot.current?.item.location == "/music/mine.mp3")
-        #expect(try rig.status().tracksPlayed == 1)
+        // It counts once, whether its audio began before the workout started or after (its
+        // `entryStarted` may reach the workout either side of the start).
+        #expect(Poll.until(timeout: 10) { rig.startedLocations.contains("/music/mine.mp3") })
+        #expect(Poll.until(timeout: 10) { (try? rig.status().tracksPlayed) == 1 })
+        // A seek within it is no new track.
+        _ = try rig.session.perform(.seek(.absolute(5))).get()
+        #expect(!Poll.until(timeout: 1) { (try? rig.status().tracksPlayed) != 1 }, "counted \((try? rig.status().tracksPlayed) ?? -1)")
         #expect(Poll.until(timeout: 10) { rig.locations.count > 1 })
         #expect(rig.locations.first == "/music/mine.mp3")
         #expect(rig.locations.dropFirst().allSatisfy { WorkoutRig.fits($0) })

@@ -16,7 +16,7 @@ extension EventLog where Event == PlayerEvent {
 
     /// The locations of the entries that started, in order.
     public static func started(_ events: [PlayerEvent]) -> [String] {
-        events.compactMap { if case .entryStarted(let entry, _) = $0 { entry.item.location } else { nil } }
+        events.compactMap { if case .entryStarted(let entry, _, _) = $0 { entry.item.location } else { nil } }
     }
 
     /// The locations of the entries that failed, in order.

@@ -1,0 +1,4 @@
+extension MPDCommands {
+    /// `albumart`, `readpicture`.
+    static var covers: [MPDCommandSpec] { [] }
+}

@@ -1,0 +1,4 @@
+extension MPDCommands {
+    /// `outputs`, `enableoutput`, `disableoutput`, `toggleoutput`.
+    static var outputs: [MPDCommandSpec] { [] }
+}

@@ -1,0 +1,4 @@
+extension MPDCommands {
+    /// `playlistinfo`, `playlistid`, `plchanges`, `plchangesposid`, `add`, `addid`, `delete`, `deleteid`, `move`, `moveid`, `swap`, `swapid`, `clear`, `shuffle`.
+    static var queue: [MPDCommandSpec] { [] }
+}

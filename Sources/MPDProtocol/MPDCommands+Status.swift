@@ -1,0 +1,4 @@
+extension MPDCommands {
+    /// `status`, `currentsong`, `stats`.
+    static var status: [MPDCommandSpec] { [] }
+}

@@ -1,0 +1,4 @@
+extension MPDCommands {
+    /// `listplaylists`, `listplaylist`, `listplaylistinfo`, `load`, `save`, `playlistadd`, `playlistdelete`, `playlistmove`, `playlistclear`, `rename`, `rm`.
+    static var storedPlaylists: [MPDCommandSpec] { [] }
+}
