@@ -31,7 +31,13 @@ import Testing
         ("jump last 5 s", { m in try m.jump(to: m.queue.entries.last?.id ?? QueueEntryID(rawValue: 999), seconds: 5) }),
         ("jump first NaN", { m in try m.jump(to: m.queue.entries.first?.id ?? QueueEntryID(rawValue: 999), seconds: .nan) }),
         ("move 1..<3 to 0", { try $0.move(range: 1..<3, to: 0) }),
-        ("swap first last", { m in try m.swap(m.queue.entries.first?.id ?? QueueEntryID(rawValue: 999), m.queue.entries.last?.id ?? QueueEntryID(rawValue: 998)) }),
+        (
+            "swap first last",
+            { m in
+                try m.swap(
+                    m.queue.entries.first?.id ?? QueueEntryID(rawValue: 999), m.queue.entries.last?.id ?? QueueEntryID(rawValue: 998))
+            }
+        ),
         ("mix", { try $0.mix() }),
         ("mix 0..<2", { try $0.mix(range: 0..<2) }),
         ("insert at 1", { $0.insert([PlayableItem(location: "x")], position: .index(1)).actions }),

@@ -30,8 +30,10 @@ import WireProtocol
     }
 
     @Test func anOlderDaemonOrAnUnknownWordReadsAsOff() throws {
-        let old = #"{"event":"status","status":{"status":"playing","queueLength":0,"repeat":"none","shuffle":"off","volume":50,"crossfade":0,"prepared":true}}"#
-        let odd = #"{"event":"status","status":{"status":"playing","queueLength":0,"repeat":"none","shuffle":"off","single":"sometimes","consume":7,"volume":50,"crossfade":0,"prepared":true}}"#
+        let old =
+            #"{"event":"status","status":{"status":"playing","queueLength":0,"repeat":"none","shuffle":"off","volume":50,"crossfade":0,"prepared":true}}"#
+        let odd =
+            #"{"event":"status","status":{"status":"playing","queueLength":0,"repeat":"none","shuffle":"off","single":"sometimes","consume":7,"volume":50,"crossfade":0,"prepared":true}}"#
         for line in [old, odd] {
             guard case .event(.status(let status)) = try DaemonMessage.parse(line) else { throw WireError.unreadableReply(line) }
             #expect(status.single == "off" && status.consume == "off")
