@@ -34,10 +34,14 @@ enum Database {
     /// Update job ids, as MPD numbers them (from 1, never 0).
     private static let jobs = Atomic<Int>(0)
 
+    /// The job id the last `update`/`rescan` answered (0: none yet), for `status`'s
+    /// `updating_db` while the scan it asked for runs.
+    static var lastUpdateJob: Int { jobs.load(ordering: .relaxed) }
+
     // MARK: lsinfo, listall, listallinfo
 
     /// `lsinfo [URI]`: the top (each library folder as a directory, then the stored playlists),
-    /// a folder's folders then songs, or one song.
+    /// a folder's songs then folders, or one song.
     static func lsinfo(_ call: inout MPDCall) throws(MPDAck) {
         try call.expectArguments(0...1)
         let namespace = call.environment.namespace()
@@ -57,8 +61,9 @@ enum Database {
             MPDSong(track: track, namespace: namespace).write(to: &call.response, tags: call.client.tags)
             return
         }
-        for folder in directory.folders { call.response.add("directory", namespace.uri(for: folder)) }
+        // MPD's order: the folder's songs, then its folders.
         for track in directory.tracks { MPDSong(track: track, namespace: namespace).write(to: &call.response, tags: call.client.tags) }
+        for folder in directory.folders { call.response.add("directory", namespace.uri(for: folder)) }
     }
 
     /// `listall [URI]` (`directory:` and `file:` lines) and `listallinfo [URI]` (song blocks):
@@ -200,6 +205,7 @@ enum Database {
     /// `count FILTER [group TAG]` (also `count group TAG`): `songs:` and `playtime:` (whole
     /// seconds), per group.
     static func count(_ call: inout MPDCall) throws(MPDAck) {
+        guard !call.arguments.isEmpty else { throw MPDAck.argument("too few arguments for \"count\"") }
         let parsed = try MPDFilter.parse(call.arguments[...], pairs: .exact, trailing: ["group"], namespace: call.environment.namespace())
         guard parsed.groups.count <= 1 else { throw MPDAck.argument("Too many groups") }
         let group = parsed.groups.first
