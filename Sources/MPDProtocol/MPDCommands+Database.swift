@@ -113,7 +113,7 @@ enum Database {
         if info {
             MPDSong(track: track, namespace: namespace).write(to: &call.response, tags: call.client.tags)
         } else {
-            call.response.add("file", namespace.uri(for: track.path))
+            call.response.add("file", namespace.songURI(track.path))
         }
     }
 
