@@ -87,6 +87,20 @@ import Testing
         #expect(try titles(#"(Track == "2")"#) == ["Freddie Freeloader"])
     }
 
+    @Test func ignoringCaseFoldsEveryScriptNotOnlyASCII() throws {
+        let library = try TestDatabase.library(folders: ["/music"])
+        try library.store(
+            ScanBatch(folder: "/music", tracks: [T.track("/music/a.mp3", title: "Ça ira", artist: "Édith Piaf", album: "ΑΒΓ")]))
+        func count(_ text: String, ignoringCase: Bool) throws -> Int {
+            try library.localTracks(matching: TrackFilter(parsing: text), ignoringCase: ignoringCase, limit: 10).count
+        }
+        #expect(try count(#"(Artist == "édith piaf")"#, ignoringCase: true) == 1)
+        #expect(try count(#"(Artist == "édith piaf")"#, ignoringCase: false) == 0)
+        #expect(try count(#"(Title starts_with "ÇA")"#, ignoringCase: true) == 1)
+        #expect(try count(#"(any contains "αβγ")"#, ignoringCase: true) == 1)
+        #expect(try count(#"(Artist != "ÉDITH PIAF")"#, ignoringCase: true) == 0)
+    }
+
     @Test func badFiltersAreRefusedWithASentence() {
         for text in [
             "Artist == x", "(Artist == x)", "(Artist == \"x\"", "(Bogus == \"x\")", "(Artist =~ \"x\")", "(Artist == \"x\") junk",
