@@ -141,7 +141,9 @@ enum MPDDatabase {
             defer { seen += 1 }
             guard seen >= start, end.map({ seen < $0 }) ?? true else { return }
             if add {
-                guard paths.count < Limits.maxQueueEntries else { throw MPDAck(.playlistMax, "The queue holds at most \(Limits.maxQueueEntries) entries.") }
+                guard paths.count < Limits.maxQueueEntries else {
+                    throw MPDAck(.playlistMax, "The queue holds at most \(Limits.maxQueueEntries) entries.")
+                }
                 paths.append(track.path)
             } else {
                 MPDSong(track: track, namespace: namespace).write(to: &call.response, tags: call.client.tags)
@@ -165,7 +167,8 @@ enum MPDDatabase {
             rest = []
         }
         let parsed = try MPDFilter.parse(rest, pairs: .exact, trailing: ["group"], namespace: namespace)
-        guard case .tagValues(let rows) = try call.perform(.library(.values(field, groups: parsed.groups, matching: legacy ?? parsed.filter)))
+        guard
+            case .tagValues(let rows) = try call.perform(.library(.values(field, groups: parsed.groups, matching: legacy ?? parsed.filter)))
         else { throw unexpected }
         let names = (parsed.groups + [field]).map(\.mpdName)
         var previous: [String]?

@@ -48,7 +48,8 @@ import Testing
         // MPD's order: a folder's songs, then its folders.
         #expect(
             try rig.run("lsinfo", "music").get()
-                == "file: music/loose.mp3\nLast-Modified: 2025-11-29T07:06:40Z\nArtist: Solo\nTitle: Loose\nTime: 100\nduration: 100.000\ndirectory: music/Miles\ndirectory: music/Nina\n")
+                == "file: music/loose.mp3\nLast-Modified: 2025-11-29T07:06:40Z\nArtist: Solo\nTitle: Loose\nTime: 100\nduration: 100.000\ndirectory: music/Miles\ndirectory: music/Nina\n"
+        )
         let song = try rig.run("lsinfo", "music/Miles/Kind of Blue").get()
         #expect(
             song.hasPrefix(
@@ -131,7 +132,8 @@ import Testing
         #expect(try rig.run("list", "Album").get() == "Album: \nAlbum: Kind of Blue\nAlbum: Pastel Blues\n")
         #expect(
             try rig.run("list", "Album", "group", "AlbumArtist").get()
-                == "AlbumArtist: Miles Davis\nAlbum: Kind of Blue\nAlbumArtist: Nina Simone\nAlbum: Pastel Blues\nAlbumArtist: Solo\nAlbum: \n")
+                == "AlbumArtist: Miles Davis\nAlbum: Kind of Blue\nAlbumArtist: Nina Simone\nAlbum: Pastel Blues\nAlbumArtist: Solo\nAlbum: \n"
+        )
         #expect(try rig.run("list", "Title", "(Date == \"1959\")").get() == "Title: Freddie Freeloader\nTitle: So What\n")
         #expect(try rig.run("list", "album", "Nina Simone").get() == "Album: Pastel Blues\n")
         #expect(try rig.run("list", "Composer").get() == "Composer: \n")
