@@ -112,6 +112,12 @@ import Testing
         #expect(titles(try rig.pairs("find", "(base \"music/Nina\")")) == ["Be My Husband"])
         #expect(titles(try rig.pairs("find", "(Genre == \"Jazz\")", "window", "1:2")) == ["Freddie Freeloader"])
         #expect(titles(try rig.pairs("search", "any", "blue", "sort", "Title")).count == 3)
+        #expect(titles(try rig.pairs("find", "file", "music/loose.mp3")) == ["Loose"])
+        #expect(titles(try rig.pairs("find", "base", "music/Miles", "modified-since", "1764400000")).count == 2)
+        #expect(titles(try rig.pairs("find", "modified-since", "1764400001")).isEmpty)
+        #expect(titles(try rig.pairs("find", "(Genre == \"Jazz\")", "window", "5:")).isEmpty)
+        #expect(throws: MPDAck.self) { try rig.run("find", "(Genre == \"Jazz\")", "sort", "Bogus").get() }
+        #expect(throws: MPDAck.self) { try rig.run("find", "(Genre == \"Jazz\")", "window", "2:1").get() }
         #expect(throws: MPDAck.self) { try rig.run("find", "(Artist == ").get() }
         #expect(throws: MPDAck.self) { try rig.run("find", "artist").get() }
         #expect(throws: MPDAck.self) { try rig.run("find").get() }
@@ -160,6 +166,18 @@ import Testing
         #expect(stats["albums"] == "2")
         let fresh = try Self.rig(scanned: false)
         #expect(try fresh.value("db_update", in: "stats") == "0")
+    }
+
+    @Test func foldersOutsideTheLibraryAreRefusedWithASentence() throws {
+        let rig = try Self.rig()
+        let result = rig.session.perform(.library(.directory("/elsewhere")))
+        guard case .failure(let error) = result else {
+            Issue.record("listed a folder outside the library: \(result)")
+            return
+        }
+        #expect(error.description == "/elsewhere is not in a library folder; folder list shows them.")
+        let page = rig.session.perform(.library(.tracks(under: "/etc", matching: nil, ignoringCase: false, after: nil)))
+        #expect((try? page.get()) == nil)
     }
 
     @Test func updateAnswersAJobIdOrSaysWhyNot() throws {
