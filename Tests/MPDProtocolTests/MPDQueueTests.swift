@@ -1,3 +1,4 @@
+import Library
 import MPDProtocol
 import MusicModel
 import Session
@@ -70,6 +71,26 @@ import Testing
         #expect(ack(rig.run("addid", "music/e.mp3", "99")) == "ACK [2@0] {addid} Bad position")
         #expect(ack(rig.run("addid", "music/e.mp3", "+x")) == "ACK [2@0] {addid} Integer expected: +x")
         #expect(locations(rig).count == 5)
+    }
+
+    @Test func addingAFolderAddsItsSongsInPathOrder() throws {
+        let rig = try MPDRig(folders: ["/music"])
+        _ = try rig.library.addLibraryFolder("/music")
+        let tracks = ["/music/b/2.flac", "/music/a/1.flac", "/music/a/2.flac", "/music/c.flac"].map { path in
+            LocalTrack(
+                path: path, folder: "/music", stamp: FileStamp(size: 1000, modified: 1),
+                tags: TrackTags(format: "flac", title: "T " + path, artist: "Ada", album: "Firsts", duration: 61.5))
+        }
+        try rig.library.store(ScanBatch(folder: "/music", tracks: tracks))
+        try rig.run("add", "music/a").get()
+        #expect(locations(rig) == ["/music/a/1.flac", "/music/a/2.flac"])
+        try rig.run("add", "music").get()
+        #expect(locations(rig).count == 6)
+        #expect(Array(locations(rig).suffix(4)) == ["/music/a/1.flac", "/music/a/2.flac", "/music/b/2.flac", "/music/c.flac"])
+        #expect(
+            only(["file", "Title", "Artist", "Album", "Time"], try rig.pairs("playlistinfo", "0")) == [
+                "file: music/a/1.flac", "Artist: Ada", "Album: Firsts", "Title: T /music/a/1.flac", "Time: 62",
+            ], "a library song's block has its tags and length from the library")
     }
 
     @Test func aRelativePositionNeedsACurrentSong() throws {
