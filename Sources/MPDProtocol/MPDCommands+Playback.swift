@@ -160,10 +160,10 @@ extension MPDCommands {
     /// (`MPDModes`); only the modes that differ are set.
     private static func setModes(_ call: MPDCall, _ change: (inout MPDModes) -> Void) throws(MPDAck) {
         let snapshot = try call.snapshot()
-        var modes = MPDModes(repeatMode: snapshot.state.repeatMode, singleMode: snapshot.singleMode)
+        var modes = MPDModes(repeatMode: snapshot.state.repeatMode, singleMode: snapshot.state.singleMode)
         change(&modes)
         let target = modes.segue
         if target.repeatMode != snapshot.state.repeatMode { try call.perform(.repeatMode(target.repeatMode)) }
-        if target.singleMode != snapshot.singleMode { try call.perform(.single(target.singleMode)) }
+        if target.singleMode != snapshot.state.singleMode { try call.perform(.single(target.singleMode)) }
     }
 }

@@ -93,6 +93,60 @@ import Testing
             ], "a library song's block has its tags and length from the library")
     }
 
+    @Test func addPutsTheItemAtAPositionOrRelativeToTheCurrentEntry() throws {
+        let rig = try rig(3)
+        #expect(try rig.run("addid", "music/b.mp3", "1").get() == "Id: \(id(rig, 1))\n")
+        #expect(locations(rig) == ["1:441000", "/music/b.mp3", "2:441000", "3:441000"])
+        try rig.run("play", "2").get()
+        try rig.run("addid", "music/c.mp3", "+0").get()
+        #expect(locations(rig)[3] == "/music/c.mp3", "+0 is right after the current entry")
+        try rig.run("add", "music/d.mp3", "-0").get()
+        #expect(locations(rig)[2] == "/music/d.mp3", "-0 is right before it")
+        try rig.run("add", "music/e.mp3", "+1").get()
+        #expect(
+            locations(rig) == ["1:441000", "/music/b.mp3", "/music/d.mp3", "2:441000", "/music/c.mp3", "/music/e.mp3", "3:441000"])
+        #expect(rig.session.snapshot.current?.item.location == "2:441000", "adding does not change the current entry")
+        #expect(try rig.value("nextsong", in: "status") == "4", "what was added right after the current entry plays next")
+        #expect(ack(rig.run("add", "music/f.mp3", "-9")) == "ACK [2@0] {add} Bad position")
+    }
+
+    @Test func swapShuffleAndMoveOfARangeReorderTheQueue() throws {
+        let rig = try rig(5)
+        try rig.run("move", "0:2", "1").get()
+        #expect(locations(rig) == ["3:441000", "1:441000", "2:441000", "4:441000", "5:441000"])
+        try rig.run("swap", "0", "4").get()
+        #expect(locations(rig) == ["5:441000", "1:441000", "2:441000", "4:441000", "3:441000"])
+        try rig.run("swapid", id(rig, 1), id(rig, 2)).get()
+        #expect(locations(rig) == ["5:441000", "2:441000", "1:441000", "4:441000", "3:441000"])
+        #expect(rig.session.snapshot.current?.item.location == "1:441000", "the current entry stays current")
+        #expect(ack(rig.run("move", "3:5", "4")) == "ACK [2@0] {move} Number too large: 4")
+        #expect(ack(rig.run("swap", "0", "5")) == "ACK [2@0] {swap} Bad song index")
+        #expect(ack(rig.run("swapid", id(rig, 0), "999")) == "ACK [50@0] {swapid} No such song")
+    }
+
+    @Test func shuffleReordersTheQueueOrARangeAndKeepsTheCurrentEntry() throws {
+        let rig = try rig(20)
+        let before = locations(rig)
+        try rig.run("shuffle", "15:").get()
+        #expect(Array(locations(rig).prefix(15)) == Array(before.prefix(15)), "only the range moves")
+        #expect(Set(locations(rig).suffix(5)) == Set(before.suffix(5)))
+        let version = try #require(try rig.value("playlist", in: "status"))
+        try rig.run("shuffle").get()
+        #expect(locations(rig) != before && Set(locations(rig)) == Set(before))
+        #expect(rig.session.snapshot.current?.item.location == "1:441000")
+        #expect(only(["Pos"], try rig.pairs("plchanges", version)).count == 20, "a shuffle changes every position")
+    }
+
+    @Test func anInsertReportsEveryEntryItShifted() throws {
+        let rig = try rig(3)
+        let version = try #require(try rig.value("playlist", in: "status"))
+        try rig.run("addid", "music/b.mp3", "1").get()
+        #expect(
+            only(["cpos", "Id"], try rig.pairs("plchangesposid", version)) == [
+                "cpos: 1", "Id: \(id(rig, 1))", "cpos: 2", "Id: \(id(rig, 2))", "cpos: 3", "Id: \(id(rig, 3))",
+            ], "an insert shifts every later entry, and MPD counts those as changed")
+    }
+
     @Test func aRelativePositionNeedsACurrentSong() throws {
         let rig = try MPDRig(folders: ["/music"])
         #expect(ack(rig.run("addid", "music/a.mp3", "+0")) == "ACK [55@0] {addid} No current song")
