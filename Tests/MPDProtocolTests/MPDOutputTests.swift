@@ -48,6 +48,7 @@ import Testing
         } else {
             Issue.record("play was not refused while the output is disabled")
         }
+        if case .success = rig.session.perform(.toggle) { Issue.record("toggle was not refused while the output is disabled") }
         #expect(rig.session.snapshot.state.playbackStatus == .paused)
         _ = try rig.session.perform(.replace(["2:10000000"], start: 1)).get()
         #expect(rig.session.snapshot.state.playbackStatus == .paused)
