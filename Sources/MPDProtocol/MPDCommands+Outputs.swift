@@ -7,7 +7,9 @@ extension MPDCommands {
         [
             MPDCommandSpec("outputs", .read) { call throws(MPDAck) in
                 try call.expectArguments(0...0)
-                guard case .outputs(let outputs) = try call.perform(.output(.list)) else { throw MPDAck(.system, "The outputs did not answer.") }
+                guard case .outputs(let outputs) = try call.perform(.output(.list)) else {
+                    throw MPDAck(.system, "The outputs did not answer.")
+                }
                 for output in outputs {
                     call.response.add("outputid", output.id)
                     call.response.add("outputname", output.name)

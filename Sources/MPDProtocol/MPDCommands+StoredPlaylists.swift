@@ -14,13 +14,16 @@ extension MPDCommands {
                 try call.expectArguments(0...0)
                 for playlist in try call.playlists() {
                     call.response.add("playlist", playlist.name)
-                    call.response.add("Last-Modified", MPDTime.iso8601(Int64(Checked.clamped(playlist.modified ?? 0, to: 0...Int(UInt32.max)))))
+                    call.response.add(
+                        "Last-Modified", MPDTime.iso8601(Int64(Checked.clamped(playlist.modified ?? 0, to: 0...Int(UInt32.max)))))
                 }
             },
             MPDCommandSpec("listplaylist", .read) { call throws(MPDAck) in
                 try call.expectArguments(1...1)
                 let namespace = call.environment.namespace()
-                for item in try call.playlistItems(try call.playlistName(0)) { call.response.add("file", namespace.uri(for: item.location)) }
+                for item in try call.playlistItems(try call.playlistName(0)) {
+                    call.response.add("file", namespace.uri(for: item.location))
+                }
             },
             MPDCommandSpec("listplaylistinfo", .read) { call throws(MPDAck) in
                 try call.expectArguments(1...1)

@@ -4,7 +4,8 @@ import Testing
 
 /// Cover art fetched from a loopback server as the daemon fetches the catalog's artwork.
 @Suite struct ImageFetcherTests {
-    private let options = HTTPOptions(connectTimeout: 2, stallTimeout: 5, maxAttempts: 1, initialBackoff: 0.02, noProxy: "127.0.0.1,localhost")
+    private let options = HTTPOptions(
+        connectTimeout: 2, stallTimeout: 5, maxAttempts: 1, initialBackoff: 0.02, noProxy: "127.0.0.1,localhost")
     private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
 
     @Test func anImageComesWithItsType() throws {

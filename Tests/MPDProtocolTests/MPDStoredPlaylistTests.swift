@@ -21,7 +21,8 @@ import Testing
         _ = rig.session.perform(.add(["1:100", "2:100", "3:100"], position: .tail))
         try rig.run("save", "mix").get()
         #expect(try files(rig, "mix") == ["1:100", "2:100", "3:100"])
-        #expect(try rig.pairs("listplaylists").map { "\($0.key): \($0.value)" } == ["playlist: mix", "Last-Modified: 2023-11-14T22:13:20Z"])
+        #expect(
+            try rig.pairs("listplaylists").map { "\($0.key): \($0.value)" } == ["playlist: mix", "Last-Modified: 2023-11-14T22:13:20Z"])
         let again = rig.run("save", "mix")
         #expect(again.ack?.code == .exist)
         #expect(again.ack?.line == "ACK [56@0] {save} Playlist already exists")

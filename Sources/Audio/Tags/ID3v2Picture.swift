@@ -82,8 +82,7 @@ public enum ID3v2Picture {
     }
 
     /// The frame's fields before the picture: its type, MIME type and where the picture starts.
-    private static func fields(_ source: TagSource, _ frame: Frame) throws(AudioError) -> (type: UInt8, mime: String?, data: Int)?
-    {
+    private static func fields(_ source: TagSource, _ frame: Frame) throws(AudioError) -> (type: UInt8, mime: String?, data: Int)? {
         let start = frame.body.lowerBound + (frame.skipsLengthIndicator ? 4 : 0)
         guard start < frame.body.upperBound else { return nil }
         let head = try source.read(at: start, count: min(maxHeaderBytes, frame.body.upperBound - start))
