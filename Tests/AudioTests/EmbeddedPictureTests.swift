@@ -95,6 +95,22 @@ import Testing
         #expect(try ID3v2Picture.read(TagSource(bytes: honest))?.bytes == [0x89, 0x50, 0x4E, 0x47])
     }
 
+    /// An ID3v2.3 tag written with unsynchronisation (`FF` followed by `00` in the stored bytes)
+    /// gives the picture as it was before.
+    @Test func anUnsynchronisedTagGivesThePictureAsItWas() throws {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 0xFF, 0x00, 2, 0xFF]
+        let body: [UInt8] = [0] + Array("image/jpeg".utf8) + [0, 3, 0] + jpeg
+        let frame = Array("APIC".utf8) + [0, 0, 0, UInt8(body.count)] + [0, 0] + body
+        var stored: [UInt8] = []
+        for byte in frame {
+            stored.append(byte)
+            if byte == 0xFF { stored.append(0) }
+        }
+        let size = stored.count
+        let tag = Array("ID3".utf8) + [3, 0, 0x80] + [21, 14, 7, 0].map { UInt8(size >> $0 & 0x7F) } + stored
+        #expect(try ID3v2Picture.read(TagSource(bytes: tag)) == Picture(bytes: jpeg, mimeType: "image/jpeg"))
+    }
+
     @Test func aFLACPictureBlockClaimingMoreThanItHoldsGivesNone() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 1, 2, 3]
         var block = PictureFiles.pictureBlock(png, type: 3, mimeType: "image/png", description: "")

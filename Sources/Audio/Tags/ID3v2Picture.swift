@@ -4,9 +4,10 @@ import MusicModel
 /// the file, as `ID3v2Compactor` does; only the chosen frame's header fields and picture bytes
 /// are read. The front cover (picture type 3) wins; else the first picture.
 ///
-/// Walks ID3v2.2, 2.3 and 2.4 tags with or without an extended header. A tag written with
-/// unsynchronisation (rare: it was for players of the 1990s), and frames compressed or
-/// encrypted, give no picture.
+/// Walks ID3v2.2, 2.3 and 2.4 tags with or without an extended header. A 2.2 or 2.3 tag written
+/// with unsynchronisation (rare: it was for players of the 1990s) is read whole, at most
+/// `Picture.maxBytes`, and undone in memory; a 2.4 tag's unsynchronised frames, and frames
+/// compressed or encrypted, give no picture.
 public enum ID3v2Picture {
     /// The most bytes of an `APIC` frame read before its picture: encoding, MIME type, picture
     /// type and description. A description longer than that gives no picture.
@@ -26,7 +27,10 @@ public enum ID3v2Picture {
         guard let tagLength = FormatSniffer.id3v2TagLength(header), (2...4).contains(header[3]) else { return nil }
         let version = header[3]
         let flags = header[5]
-        guard flags & 0x80 == 0 else { return nil }  // unsynchronised
+        if flags & 0x80 != 0 {
+            guard version < 4, let tag = try EmbeddedPicture.bytes(source, at: 10, count: tagLength - 10) else { return nil }
+            return try read(TagSource(bytes: Array(header[0..<5]) + [flags & ~0x80] + Array(header[6..<10]) + resynchronised(tag)))
+        }
         var offset = 10
         if flags & 0x40 != 0, version >= 3 {
             // The extended header: 2.3 gives its size without the 4 size bytes, 2.4 synchsafe with them.
@@ -74,6 +78,22 @@ public enum ID3v2Picture {
         }
         guard let chosen else { return nil }
         return try picture(source, chosen)
+    }
+
+    /// `bytes` with unsynchronisation undone: every `FF 00` becomes `FF`.
+    static func resynchronised(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var afterFF = false
+        for byte in bytes {
+            if afterFF, byte == 0 {
+                afterFF = false
+                continue
+            }
+            result.append(byte)
+            afterFF = byte == 0xFF
+        }
+        return result
     }
 
     /// The picture type byte of a frame (3: the front cover).
