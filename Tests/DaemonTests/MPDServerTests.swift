@@ -86,6 +86,20 @@ import Testing
             ])
     }
 
+    @Test func aLongCommandListIsAnsweredAsOne() throws {
+        let rig = try Rig()
+        let client = try rig.connect()
+        // 100,000 lines (600 KB): read and held in one piece, not copied whole for every line.
+        let list = "command_list_ok_begin\n" + String(repeating: "ping\n", count: 100_000) + "command_list_end\n"
+        try client.sendBytes(Array(list.utf8))
+        var listOKs = 0
+        while let line = try client.readLine(timeout: 30), line != "OK" {
+            #expect(line == "list_OK")
+            listOKs += 1
+        }
+        #expect(listOKs == 100_000)
+    }
+
     @Test func idleIsWokenByAChangeFromElsewhereAndOthersStayPending() throws {
         let rig = try Rig()
         let a = try rig.connect()
