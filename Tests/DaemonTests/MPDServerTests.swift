@@ -117,6 +117,23 @@ import Testing
         #expect(try ask(a, "noidle") == ["OK"])
     }
 
+    @Test func anotherConnectionsCommandWakesEveryIdleClientOnce() throws {
+        let rig = try Rig()
+        let idlers = try (0..<3).map { _ in try rig.connect() }
+        let other = try rig.connect()
+        for idler in idlers { try idler.send("idle mixer options") }
+        #expect(Poll.until(timeout: 10) { rig.server.idleCount == 3 })
+        #expect(try ask(other, "setvol 40") == ["OK"])
+        for idler in idlers {
+            #expect(try idler.readLine(timeout: 10) == "changed: mixer")
+            #expect(try idler.readLine(timeout: 10) == "OK")
+        }
+        // One change, one wake: nothing more is pending for the next idle.
+        #expect(try ask(idlers[0], "idle", "noidle") == ["OK"])
+        #expect(try ask(other, "command_list_begin", "repeat 1", "random 1", "command_list_end") == ["OK"])
+        #expect(try ask(idlers[1], "idle") == ["changed: options", "OK"])
+    }
+
     @Test func aCommandWhileIdleClosesTheConnection() throws {
         let rig = try Rig()
         let client = try rig.connect()
