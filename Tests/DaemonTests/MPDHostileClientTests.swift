@@ -83,7 +83,8 @@ import Testing
         for _ in 0..<underLimit { try greedy.send(line) }
         try greedy.send("command_list_end")
         // (`ping` with an argument is refused: the list stops at its first command, unrun beyond.)
-        #expect(try Self.reply(greedy) == [#"ACK [2@0] {ping} too many arguments for "ping""#])
+        let answer = try Self.reply(greedy)
+        #expect(answer.count == 1 && answer[0].hasPrefix("ACK [2@0] {ping} "), "\(answer)")
         // 3 MiB: the connection is dropped before the end, and not one command runs.
         try greedy.send("command_list_begin")
         try greedy.send("setvol 7")
