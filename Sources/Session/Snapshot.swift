@@ -1,3 +1,4 @@
+import Audio
 import Checked
 import Library
 import MusicModel
@@ -22,6 +23,13 @@ public struct Snapshot: Equatable, Sendable {
     public var queueVersion: UInt64
     /// The library scan running now, if any ("scanning 3,120 of 10,000").
     public var scan: ScanProgress?
+    /// The entry that plays when the current one ends (the current one again under repeat
+    /// one; the first under repeat all at the end), nil when none follows or none is known yet.
+    public var nextEntry: QueueEntry? = nil
+    /// Its 1-based position in the queue.
+    public var nextPosition: Int? = nil
+    /// The format the current entry decodes to, while its audio is being heard (MPD's `audio`).
+    public var heardFormat: PCMFormat? = nil
 
     /// Creates a snapshot.
     public init(
@@ -38,7 +46,7 @@ public struct Snapshot: Equatable, Sendable {
         self.duration = duration
     }
 
-    /// One line for people: `playing  Title — Artist  1:02 / 3:30  [3/12]  repeat all  shuffle  vol 80%`.
+    /// One line for people: `playing  Title — Artist  1:02 / 3:30  [3/12]  repeat all  shuffle  single  consume  vol 80%`.
     public var text: String {
         var parts = [state.playbackStatus.rawValue]
         if let current {
@@ -50,6 +58,8 @@ public struct Snapshot: Equatable, Sendable {
         }
         if state.repeatMode != .none { parts.append("repeat \(state.repeatMode.rawValue)") }
         if state.shuffleMode == .songs { parts.append("shuffle") }
+        if state.singleMode != .off { parts.append(state.singleMode == .on ? "single" : "single oneshot") }
+        if state.consumeMode == .on { parts.append("consume") }
         parts.append("vol \(Checked.clamped(state.volume * 100, to: 0...100, rounding: .toNearestOrAwayFromZero))%")
         return parts.joined(separator: "  ")
     }
