@@ -148,7 +148,7 @@ let package = Package(
             name: "FuzzTests",
             dependencies: [
                 "Audio", "Catalog", "CatalogHTTP", "Checked", "Decoders", "HTTP", "Library", "MusicModel", "Player", "SQLiteStore", "Session",
-                "TUI", "Terminal", "TestSupport", "WireProtocol",
+                "TUI", "Terminal", "TestSupport", "WireProtocol", "MPDProtocol",
             ]),
     ]
 )

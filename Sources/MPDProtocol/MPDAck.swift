@@ -46,10 +46,13 @@ public struct MPDAck: Error, Equatable, Sendable, CustomStringConvertible {
         self.index = index
     }
 
-    /// The reply line, without its newline (newlines in the message become spaces).
+    /// The reply line, without its newline (line breaks in the message or command become spaces).
     public var line: String {
-        let text = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-        return "ACK [\(code.rawValue)@\(index)] {\(command)} \(String(text))"
+        // Bytes, not Characters: "\r\n" is one Character, equal to neither "\n" nor "\r".
+        func oneLine(_ text: String) -> String {
+            String(decoding: text.utf8.map { $0 == 10 || $0 == 13 ? 32 : $0 }, as: UTF8.self)
+        }
+        return "ACK [\(code.rawValue)@\(index)] {\(oneLine(command))} \(oneLine(message))"
     }
 
     public var description: String { line }

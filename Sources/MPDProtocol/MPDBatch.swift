@@ -22,7 +22,7 @@ public struct MPDBatch: Equatable, Sendable {
         public var bytes: [UInt8]
         /// The connection's state afterwards.
         public var client: MPDClientState
-        /// Whether a `close` asked to end the connection.
+        /// Whether the connection ends: a `close`, or a list whose reply outgrew `maxListReplyBytes`.
         public var closing: Bool
     }
 
@@ -42,6 +42,11 @@ public struct MPDBatch: Equatable, Sendable {
         storage = .requests(requests)
         self.listMode = listMode
     }
+
+    /// The most bytes a command list's reply may reach (MPD's `max_output_buffer_size`); past
+    /// it the list stops and the connection is closed. One command's reply is not cut: a whole
+    /// library's `listallinfo` is one reply.
+    public static let maxListReplyBytes = 8 << 20
 
     /// A command list from its lines, each ending in a newline.
     init(lines: [UInt8], listMode: ListMode) {
@@ -125,6 +130,13 @@ public struct MPDBatch: Equatable, Sendable {
                 let response = try Self.runOne(request, client: &client, environment: environment, perform: perform, table: table)
                 bytes.append(contentsOf: response.bytes)
                 if listMode == .ok { bytes.append(contentsOf: "list_OK\n".utf8) }
+                // A 2 MiB list of `decoders` would build 128 MB here before a byte is sent: past
+                // the client's output buffer, MPD drops the client, and so does Segue.
+                if listMode != .single, bytes.count > Self.maxListReplyBytes {
+                    bytes = []
+                    closing = true
+                    return false
+                }
             } catch {
                 var ack = error
                 ack.index = index

@@ -17,7 +17,9 @@ public struct MPDNamespace: Equatable, Sendable {
         var used: Set<String> = []
         var roots: [(name: String, path: String)] = []
         for path in folders {
-            let base = path.split(separator: "/").last.map(String.init) ?? "music"
+            // Split by bytes: a name ending in a prepended mark (U+0600) joins the "/" after it into
+            // one Character, and a split by Characters would name the root "x\u{600}/home".
+            let base = path.utf8.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? "music"
             var name = base
             var n = 2
             while used.contains(name) {
@@ -33,19 +35,27 @@ public struct MPDNamespace: Equatable, Sendable {
     /// The URI of an item location: a library path relative to the tree; anything else as it is.
     public func uri(for location: String) -> String {
         for root in roots where LibraryPath.contains(root.path, location) && location != root.path {
-            return root.name + location.dropFirst(root.path.count)
+            // Bytes, not Characters: a folder name ending in a prepended mark (U+0600) joins the
+            // "/" after it into one Character, and counting Characters would drop that "/".
+            return root.name + String(decoding: location.utf8.dropFirst(root.path.utf8.count), as: UTF8.self)
         }
         return location
     }
 
     /// The absolute path of a URI inside the tree (a directory or a song); nil for a URI outside
-    /// it, or one that climbs out with `..`.
+    /// it, one that climbs out with `..`, or one holding a NUL.
     public func path(for uri: String) -> String? {
-        let trimmed = uri.hasSuffix("/") ? String(uri.dropLast()) : uri
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
-        guard let first = parts.first, !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else { return nil }
-        guard let root = roots.first(where: { $0.name == first }) else { return nil }
-        return ([root.path] + parts.dropFirst().map(String.init)).joined(separator: "/")
+        var bytes = Array(uri.utf8)
+        if bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        // Split as the kernel does, by bytes: "/\u{301}" is one Character but still a separator,
+        // so `../\u{301}x` split by Characters hides its `..`. A NUL would end the path early in C.
+        let parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard let first = parts.first, !bytes.contains(0),
+            !parts.contains(where: { $0.isEmpty || $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) })
+        else { return nil }
+        let name = String(decoding: first, as: UTF8.self)
+        guard let root = roots.first(where: { $0.name == name }) else { return nil }
+        return root.path + String(decoding: bytes[first.endIndex...], as: UTF8.self)
     }
 
     /// What `add URI` queues: a catalog item or URL as it is, a URI in the tree as its path.

@@ -10,8 +10,12 @@ public enum MPDTime {
     }
 
     /// A time as `2026-11-29T11:51:21Z` (`Last-Modified`), from seconds since 1970.
-    public static func iso8601(_ seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+    /// Times before 1970 or after 9999 are written as those bounds (a file's time is outside input).
+    public static func iso8601(_ time: Int64) -> String {
+        // Bounded first: the day arithmetic below overflows near Int64's ends, and a client
+        // reads exactly four digits of year.
+        let seconds = min(max(time, 0), 253_402_300_799)
+        let days = seconds / 86400
         let secondOfDay = seconds - days * 86400
         // Howard Hinnant's civil-from-days.
         let z = days + 719_468
