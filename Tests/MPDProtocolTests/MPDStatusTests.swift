@@ -10,6 +10,9 @@ import Testing
     private func rigWithThree() throws -> MPDRig {
         let rig = try MPDRig()
         _ = try rig.session.perform(.add(["1:441000", "2:441000", "3:441000"], position: .tail)).get()
+        // The first entry's length, learned as its audio begins, is an edit of the queue too:
+        // wait for it, so the versions a test compares move only with its own edits.
+        try #require(Poll.until(timeout: 5) { rig.session.queue.entries.first?.item.duration != nil })
         return rig
     }
 
