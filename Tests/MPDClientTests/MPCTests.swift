@@ -1,6 +1,10 @@
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Debian's `mpc` 0.34 driving `segue daemon --mpd`: every mpc subcommand that maps onto Segue,
 /// run in the same order against Debian's `mpd` on the same music, and mpc's printed output
 /// compared line by line (with only the play clock and numbering that cannot match masked).
@@ -11,7 +15,8 @@ struct MPCTests {
     /// One mpc invocation and how to compare its output.
     struct Step: CustomStringConvertible {
         var arguments: [String]
-        /// Compare the output sorted (for orders that are random by design).
+        /// Compare the output sorted: for orders that are random by design (shuffle), and for a
+        /// folder's songs, which mpd lists in the filesystem's order and Segue by name.
         var sorted = false
         init(_ arguments: String..., sorted: Bool = false) {
             self.arguments = arguments
@@ -25,7 +30,7 @@ struct MPCTests {
         Step("status"),
         Step("add", MPDMusic.tone30),
         Step("add", MPDMusic.preview),
-        Step("add", "Music/Summer Hits"),
+        Step("add", "Music/Summer Hits/01 Sunny.flac", "Music/Summer Hits/02 Rainy.ogg", "Music/Summer Hits/03 Zoë.opus"),
         Step("playlist"),
         Step("play"),
         Step("current"),
@@ -54,7 +59,7 @@ struct MPCTests {
         Step("playlist"),
         Step("crop"),
         Step("playlist"),
-        Step("add", "Music/Summer Hits"),
+        Step("add", "Music/Summer Hits/01 Sunny.flac", "Music/Summer Hits/02 Rainy.ogg", "Music/Summer Hits/03 Zoë.opus"),
         Step("shuffle"),
         Step("playlist", sorted: true),
         Step("save", "Mix"),
@@ -68,11 +73,11 @@ struct MPCTests {
         Step("clear"),
         Step("ls"),
         Step("ls", "Music"),
-        Step("ls", "Music/Summer Hits"),
-        Step("listall", "Music/東京フィル"),
-        Step("search", "title", "café"),
-        Step("find", "artist", "東京フィル"),
-        Step("search", "any", "sunny"),
+        Step("ls", "Music/Summer Hits", sorted: true),
+        Step("listall", "Music/東京フィル", sorted: true),
+        Step("search", "title", "café", sorted: true),
+        Step("find", "artist", "東京フィル", sorted: true),
+        Step("search", "any", "sunny", sorted: true),
         Step("list", "album"),
         Step("outputs"),
         Step("disable", "1"),
@@ -120,6 +125,10 @@ struct MPCTests {
         let reference = try RealMPD()
         let expected = Self.run(reference)
         reference.stop()
+        if let folder = getenv("SEGUE_MPD_TRANSCRIPT_DUMP").map({ String(cString: $0) }) {
+            let text = zip(Self.script, expected).map { "$ \($0)\n\($1)" }.joined(separator: "\n")
+            Shell.writeFile(folder + "/mpc.mpd.txt", Array((text + "\n").utf8))
+        }
         let segue = try SegueMPD()
         defer { segue.stop() }
         let got = Self.run(segue)

@@ -72,6 +72,11 @@ enum MPDDifferences {
         "outputs": "One output, named after the configured device.",
     ]
 
+    /// Commands whose records may come in another order (compared as sets): mpd lists a
+    /// folder's songs, and the matches of a search, in its database's order, which is the order
+    /// the filesystem returned them in; Segue sorts by path.
+    static let unordered: Set<String> = ["lsinfo", "listall", "listallinfo", "find", "search"]
+
     /// ACKs must agree on the error code, the list index and the command; the sentence after
     /// them may differ (clients read the code).
     static let ackMessagesMayDiffer = "Clients parse the code; the sentences are Segue's own."
@@ -122,8 +127,20 @@ struct MPDComparison {
                     + "mpd:\n\(expected.reply)\nsegue:\n\(got.reply)")
             return
         }
-        for (index, (mine, theirs)) in zip(expectedRecords, gotRecords).enumerated() {
+        let ordered = !MPDDifferences.unordered.contains(verb)
+        let expectedSorted = ordered ? expectedRecords : Self.sorted(expectedRecords)
+        let gotSorted = ordered ? gotRecords : Self.sorted(gotRecords)
+        for (index, (mine, theirs)) in zip(expectedSorted, gotSorted).enumerated() {
             compare(record: mine, with: theirs, what: "`\(command)` record \(index + 1)")
+        }
+    }
+
+    /// Records in the order of their first line (`file: …`, `directory: …`).
+    private static func sorted(_ records: [[(key: String, value: String)]]) -> [[(key: String, value: String)]] {
+        records.sorted { a, b in
+            let x = a.first.map { "\($0.key): \($0.value)" } ?? ""
+            let y = b.first.map { "\($0.key): \($0.value)" } ?? ""
+            return x.utf8.lexicographicallyPrecedes(y.utf8)
         }
     }
 
