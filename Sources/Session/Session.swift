@@ -137,10 +137,24 @@ public final class Session: Sendable {
     public var snapshot: Snapshot {
         let now = player.moment
         let queue = now.queue
-        return Snapshot(
+        var snapshot = Snapshot(
             state: now.state, current: queue.currentEntry, queuePosition: queue.currentIndex.map { $0 + 1 },
             queueLength: queue.entries.count, position: now.position, duration: now.duration, queueVersion: queue.version,
             scan: scanner?.progress)
+        if let next = Self.nextEntry(in: queue) {
+            snapshot.nextEntry = next
+            snapshot.nextPosition = queue.index(of: next.id).map { $0 + 1 }
+        }
+        if now.heard != nil, now.heard == queue.currentEntryID { snapshot.heardFormat = player.nowPlaying?.sourceFormat }
+        return snapshot
+    }
+
+    /// The entry that plays after the current one ends, as MPD's `nextsong` tells it: itself
+    /// under repeat one, else the next in play order (the first again under repeat all).
+    private static func nextEntry(in queue: PlayerQueue) -> QueueEntry? {
+        guard let current = queue.currentEntryID else { return nil }
+        if queue.repeatMode == .one { return queue.currentEntry }
+        return queue.entry(after: current, reason: .userSkipped).flatMap(queue.entry)
     }
 
     /// Parses `line` and carries it out.

@@ -1,3 +1,4 @@
+import Audio
 import Checked
 import Library
 import MusicModel
@@ -22,6 +23,13 @@ public struct Snapshot: Equatable, Sendable {
     public var queueVersion: UInt64
     /// The library scan running now, if any ("scanning 3,120 of 10,000").
     public var scan: ScanProgress?
+    /// The entry that plays when the current one ends (the current one again under repeat
+    /// one; the first under repeat all at the end), nil when none follows or none is known yet.
+    public var nextEntry: QueueEntry? = nil
+    /// Its 1-based position in the queue.
+    public var nextPosition: Int? = nil
+    /// The format the current entry decodes to, while its audio is being heard (MPD's `audio`).
+    public var heardFormat: PCMFormat? = nil
 
     /// Creates a snapshot.
     public init(
