@@ -129,7 +129,7 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
-                "POSIXSupport",
+                "POSIXSupport", "MPDProtocol",
             ]),
         .testTarget(
             name: "MPDProtocolTests",

@@ -1,3 +1,4 @@
+import POSIXSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,6 +17,10 @@ private struct ClientState {
     var scheduled = false
     var pending: [ConnectionEvent] = []
     var pendingStart = 0
+    /// Seconds of silence after which the server closes the connection (nil: never).
+    var timeout: Double?
+    /// When the client last sent something or had its lines handled (the server's clock).
+    var lastActivity = 0.0
 
     var queued: Int { outbox.count - outboxStart }
 
@@ -52,14 +57,20 @@ public final class Connection: Sendable, Hashable {
     let fd: Int32
     private let wake: WakePipe
     private let maxOutboxBytes: Int
+    private let clock: @Sendable () -> Double
     private let state = Mutex(ClientState())
 
-    init(id: Int, fd: Int32, listenAddress: ListenAddress, wake: WakePipe, maxOutboxBytes: Int) {
+    init(
+        id: Int, fd: Int32, listenAddress: ListenAddress, wake: WakePipe, maxOutboxBytes: Int,
+        clock: @escaping @Sendable () -> Double = monotonicSeconds
+    ) {
         self.id = id
         self.fd = fd
         self.listenAddress = listenAddress
         self.wake = wake
         self.maxOutboxBytes = maxOutboxBytes
+        self.clock = clock
+        state.withLock { $0.lastActivity = clock() }
     }
 
     public static func == (lhs: Connection, rhs: Connection) -> Bool { lhs === rhs }
@@ -86,27 +97,65 @@ public final class Connection: Sendable, Hashable {
     public func send(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(10)
+        send(bytes: bytes)
+    }
+
+    /// Sends `bytes` as they are (a protocol's framed reply, binary chunks included) without
+    /// blocking; thread-safe; the same limits as `send(_:)`.
+    public func send(bytes: [UInt8]) {
+        state.withLock { sendLocked(bytes, &$0) }
+    }
+
+    /// Changes the protocol's state for this connection, sends what `body` returns, sets the
+    /// connection's timeout (`setTimeout`) to the one it returns and closes the connection when
+    /// it says so, all in one step: a reply decided from the state is queued before any other
+    /// thread can look at the state again, so replies decided on different threads (a
+    /// command's, an event's) leave in the order they were decided, and the timeout always
+    /// matches the state.
+    public func withAttachment(_ body: (inout (any Sendable)?) -> (bytes: [UInt8], close: Bool, timeout: Double?)) {
+        let newDeadline = state.withLock { s in
+            let (bytes, close, timeout) = body(&s.attachment)
+            if !bytes.isEmpty { sendLocked(bytes, &s) }
+            if close { closeLocked(&s) }
+            // The silence counts from when the timeout is switched on, not from every reply.
+            guard timeout != s.timeout else { return false }
+            s.timeout = timeout
+            s.lastActivity = clock()
+            return true
+        }
+        if newDeadline { wake.poke() }  // the I/O thread takes the new deadline into its wait
+    }
+
+    /// Closes the connection after `seconds` without input while it has no lines being handled
+    /// (nil: never); the time counts from now. MPD's 60 s, suspended while a client idles.
+    public func setTimeout(_ seconds: Double?) {
         state.withLock { s in
-            guard !s.closed else { return }
-            let wasEmpty = s.queued == 0
-            var offset = 0
-            if wasEmpty {
-                guard let sent = writeNow(bytes[...]) else {
-                    closeLocked(&s)
-                    return
-                }
-                offset = sent
-                if offset == bytes.count { return }
-            }
-            // The bound is for a client that stopped reading while lines pile up; one reply of
-            // any size (a 25,000-entry queue is 5 MB) still goes to a client that had read all.
-            guard wasEmpty || s.queued + bytes.count - offset <= maxOutboxBytes else {
+            s.timeout = seconds
+            s.lastActivity = clock()
+        }
+        wake.poke()  // the I/O thread takes the new deadline into its wait
+    }
+
+    private func sendLocked(_ bytes: [UInt8], _ s: inout ClientState) {
+        guard !s.closed, !bytes.isEmpty else { return }
+        let wasEmpty = s.queued == 0
+        var offset = 0
+        if wasEmpty {
+            guard let sent = writeNow(bytes[...]) else {
                 closeLocked(&s)
                 return
             }
-            s.outbox.append(contentsOf: bytes[offset...])
-            if wasEmpty { wake.poke() }  // the I/O thread starts watching for POLLOUT
+            offset = sent
+            if offset == bytes.count { return }
         }
+        // The bound is for a client that stopped reading while lines pile up; one reply of
+        // any size (a 25,000-entry queue is 5 MB) still goes to a client that had read all.
+        guard wasEmpty || s.queued + bytes.count - offset <= maxOutboxBytes else {
+            closeLocked(&s)
+            return
+        }
+        s.outbox.append(contentsOf: bytes[offset...])
+        if wasEmpty { wake.poke() }  // the I/O thread starts watching for POLLOUT
     }
 
     /// Closes the connection; idempotent. The server forgets the client on its next turn.
@@ -126,9 +175,13 @@ public final class Connection: Sendable, Hashable {
 
     /// What the I/O thread should wait for on this client; stopping with time left to flush,
     /// input ends and the client is released once its outbox is empty.
-    func interest(stopping flushing: Bool, stopped: Bool) -> Interest {
+    func interest(stopping flushing: Bool, stopped: Bool, now: Double) -> Interest {
         state.withLock { s in
             if s.closed { return .release }
+            if !stopped, let deadline = deadlineLocked(s), now >= deadline {
+                closeLocked(&s)
+                return .release
+            }
             let wantsWrite = s.queued > 0
             if stopped {
                 s.inputEnded = true
@@ -142,10 +195,21 @@ public final class Connection: Sendable, Hashable {
         }
     }
 
+    /// When the server closes it for silence, if it has a timeout and no lines being handled.
+    var deadline: Double? {
+        state.withLock { deadlineLocked($0) }
+    }
+
+    private func deadlineLocked(_ s: ClientState) -> Double? {
+        guard let timeout = s.timeout, !s.scheduled, !s.closed else { return nil }
+        return s.lastActivity + timeout
+    }
+
     /// Adds lines read from the socket; true when a worker must be asked to handle them.
     func enqueue(_ events: [ConnectionEvent]) -> Bool {
         state.withLock { s in
             guard !s.closed else { return false }
+            s.lastActivity = clock()
             s.pending += events
             guard !s.scheduled else { return false }
             s.scheduled = true
@@ -173,6 +237,7 @@ public final class Connection: Sendable, Hashable {
             s.scheduled = false
             s.pending = []
             s.pendingStart = 0
+            s.lastActivity = clock()
         }
         wake.poke()
     }

@@ -44,7 +44,8 @@ public final class LineServer: Sendable {
         maxLineBytes: Int = 1 << 20,
         maxOutboxBytes: Int = 4 << 20,
         maxClients: Int = Limits.maxClients,
-        refusal: String? = nil
+        refusal: String? = nil,
+        clock: @escaping @Sendable () -> Double = monotonicSeconds
     ) throws(DaemonError) {
         address = listener.address
         guard let wake = WakePipe(), let pool = WorkerPool() else {
@@ -56,7 +57,7 @@ public final class LineServer: Sendable {
         core = ServerCore(
             listener: listener, wake: wake, pool: pool, handler: handler,
             maxLineBytes: maxLineBytes, maxOutboxBytes: maxOutboxBytes, maxClients: limit,
-            refusal: refusal ?? Self.refusal(maxClients: limit))
+            refusal: refusal ?? Self.refusal(maxClients: limit), clock: clock)
         let core = self.core
         guard let thread = spawnDaemonThread({ core.run() }) else {
             core.abandon()
@@ -105,6 +106,10 @@ public final class LineServer: Sendable {
     /// and a connection is closed once its outbox is empty or `seconds` have passed, whichever
     /// is first.
     public func stop(flushingFor seconds: Double) { core.stop(flushTimeout: seconds) }
+
+    /// Has the I/O thread look at the connections' timeouts now (`Connection.setTimeout`), as
+    /// it does by itself when the earliest one is due: for a test whose clock jumps ahead.
+    public func checkTimeouts() { core.wake.poke() }
 }
 
 // MARK: - Serving
@@ -127,12 +132,14 @@ private final class ServerCore: Sendable {
     let maxOutboxBytes: Int
     let maxClients: Int
     let refusal: [UInt8]
+    let clock: @Sendable () -> Double
     let state = Mutex(ServerState())
 
     init(
         listener: Listener, wake: WakePipe, pool: WorkerPool, handler: any ProtocolHandler, maxLineBytes: Int,
-        maxOutboxBytes: Int, maxClients: Int, refusal: String
+        maxOutboxBytes: Int, maxClients: Int, refusal: String, clock: @escaping @Sendable () -> Double
     ) {
+        self.clock = clock
         self.listener = listener
         self.wake = wake
         self.pool = pool
@@ -201,8 +208,10 @@ private final class ServerCore: Sendable {
             let accepting = listening && acceptPausedUntil == nil
             if accepting { fds.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)) }
             let firstClient = fds.count
+            let clientNow = clock()
+            var earliestTimeout: Double?
             for client in clients {
-                switch client.interest(stopping: stopped && now < flushDeadline, stopped: stopped) {
+                switch client.interest(stopping: stopped && now < flushDeadline, stopped: stopped, now: clientNow) {
                 case .release:
                     release(client)
                     splitters[client.id] = nil
@@ -212,9 +221,16 @@ private final class ServerCore: Sendable {
                     fds.append(pollfd(fd: client.fd, events: events, revents: 0))
                     polled.append((client, events & Int16(POLLIN) != 0))
                 }
+                if let deadline = client.deadline { earliestTimeout = min(earliestTimeout ?? deadline, deadline) }
             }
             if stopped, polled.isEmpty || now >= flushDeadline { break }
-            let timeout = pollMilliseconds(until: stopped ? flushDeadline : acceptPausedUntil)
+            var timeout = pollMilliseconds(until: stopped ? flushDeadline : acceptPausedUntil)
+            if !stopped, let earliestTimeout {
+                // On the server's own clock (a test's may jump; `checkTimeouts` wakes the loop).
+                let left = max(0, min(earliestTimeout - clientNow, 60))
+                let milliseconds = Int32(left * 1000) + 1
+                timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+            }
             if poll(&fds, nfds_t(fds.count), timeout) < 0 {
                 if errno != EINTR { usleep(10_000) }  // out of kernel memory: try again soon, without spinning
                 continue
@@ -292,7 +308,7 @@ private final class ServerCore: Sendable {
                 let id = s.nextID
                 s.nextID &+= 1
                 let client = Connection(
-                    id: id, fd: fd, listenAddress: listener.address, wake: wake, maxOutboxBytes: maxOutboxBytes)
+                    id: id, fd: fd, listenAddress: listener.address, wake: wake, maxOutboxBytes: maxOutboxBytes, clock: clock)
                 s.clients[id] = client
                 return client
             }

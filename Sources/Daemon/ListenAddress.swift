@@ -13,8 +13,9 @@ public enum ListenAddress: Equatable, Sendable, CustomStringConvertible {
 
     /// Reads `HOST:PORT` (`127.0.0.1:6600`, `localhost:6600`) or an absolute socket path
     /// (`/run/user/1000/segue/mpd.sock`); anything else is `DaemonError.badListenAddress`
-    /// with a sentence saying what is wrong.
-    public init(parsing text: String) throws(DaemonError) {
+    /// with a sentence saying what is wrong. A host other than loopback is refused unless
+    /// `allowingAnyHost` (the MPD protocol with a password: its server checks the rule).
+    public init(parsing text: String, allowingAnyHost: Bool = false) throws(DaemonError) {
         if text.hasPrefix("/") {
             self = .unix(path: text)
             return
@@ -35,7 +36,7 @@ public enum ListenAddress: Equatable, Sendable, CustomStringConvertible {
         } else {
             throw .badListenAddress(text, problem: "\"\(hostText)\" is not an IPv4 address or localhost")
         }
-        guard host.isLoopback else {
+        guard host.isLoopback || allowingAnyHost else {
             throw .badListenAddress(
                 text, problem: "only loopback addresses (127.x.x.x) may be given, since no protocol here asks for a password")
         }
@@ -48,6 +49,14 @@ public enum ListenAddress: Equatable, Sendable, CustomStringConvertible {
     /// connections.
     public var isPrivate: Bool {
         if case .unix = self { true } else { false }
+    }
+
+    /// Whether only this machine can reach it: a Unix socket or a loopback port.
+    public var isLocalOnly: Bool {
+        switch self {
+        case .unix: true
+        case .tcp(let host, _): host.isLoopback
+        }
     }
 
     /// `127.0.0.1:6600` or the socket path.

@@ -16,6 +16,9 @@ struct OptionSpec: Sendable {
         case choice([String])
         /// A whole number in this range.
         case number(ClosedRange<Int>)
+        /// A word that may be left out (`--mpd` or `--mpd 6600`): the next argument is taken
+        /// unless it starts with `-`.
+        case optionalText(placeholder: String, meaning: String)
     }
 
     /// The long name, with its dashes ("--output").
@@ -36,6 +39,7 @@ struct OptionSpec: Sendable {
         case .text(let placeholder, _): return "\(name) \(placeholder)"
         case .choice(let words): return "\(name) \(words.joined(separator: "|"))"
         case .number: return "\(name) N"
+        case .optionalText(let placeholder, _): return "\(name) [\(placeholder)]"
         }
     }
 
@@ -47,6 +51,7 @@ struct OptionSpec: Sendable {
         case .choice(let words):
             return words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
         case .number(let range): return "a number from \(range.lowerBound) to \(range.upperBound)"
+        case .optionalText(_, let meaning): return meaning
         }
     }
 
@@ -133,6 +138,13 @@ struct SubcommandSpec: Sendable {
                 let value = attached ?? rest.popFirst()
                 guard let value, let number = Int(value), range.contains(number) else { throw option.invalid(value) }
                 parsed.options.append((option, value))
+            case .optionalText:
+                if attached == nil, let next = rest.first, !next.hasPrefix("-") {
+                    rest.removeFirst()
+                    parsed.options.append((option, next))
+                } else {
+                    parsed.options.append((option, attached))
+                }
             }
         }
         return parsed

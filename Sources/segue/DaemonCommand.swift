@@ -3,6 +3,7 @@ import Catalog
 import Daemon
 import Decoders
 import Library
+import MPDProtocol
 import POSIXSupport
 import Player
 import SQLiteStore
@@ -23,6 +24,8 @@ struct DaemonCommand {
     var catalog = CatalogOptions()
     /// Addresses to listen on besides the control socket (`--listen`, repeatable).
     var listen: [ListenAddress] = []
+    /// Where MPD clients are served (`--mpd`, repeatable), besides the config's `mpd.listen`.
+    var mpd: [ListenAddress] = []
     var passThrough: [String] = []
 
     /// The command line of `segue daemon`: parsing, `--help` and its errors come from it.
@@ -35,6 +38,10 @@ struct DaemonCommand {
             OptionSpec(
                 name: "--listen", short: "l", value: .text(placeholder: "HOST:PORT", meaning: "a loopback address such as 127.0.0.1:6600"),
                 help: "also listen on this TCP loopback address (repeatable; the control socket stays)"),
+            OptionSpec(
+                name: "--mpd", short: nil,
+                value: .optionalText(placeholder: "[ADDR:]PORT", meaning: "a port, ADDR:PORT or a socket path (default 127.0.0.1:6600)"),
+                help: "also speak the MPD protocol there, for mpc, ncmpcpp and phone apps (off loopback only with mpd.password)"),
         ] + CatalogOptions.declared)
 
     init(parsing arguments: [String]) throws {
@@ -57,6 +64,13 @@ struct DaemonCommand {
                 guard let value else { throw option.invalid(value) }
                 do {
                     listen.append(try ListenAddress(parsing: value))
+                } catch {
+                    throw UsageError(description: error.description)
+                }
+                passThrough += given
+            case "--mpd":
+                do {
+                    mpd.append(try MPDSettings.address(value))
                 } catch {
                     throw UsageError(description: error.description)
                 }
@@ -154,10 +168,34 @@ struct DaemonCommand {
         }
         // Port 0 lets the system pick: the log says which it got.
         for address in server.addresses.dropFirst() { printError("segue: listening on \(address).") }
+        let mpdServer: MPDServer?
+        do {
+            mpdServer = try startMPD(session: session, library: library)
+        } catch {
+            printError("segue: \(error)")
+            server.stop()
+            session.shutdown()
+            return 1
+        }
         Self.waitForTermination(&signals)
+        mpdServer?.stop()
         server.stop()
         session.shutdown()
         return 0
+    }
+
+    /// The MPD server `--mpd` and the config's `mpd.` lines ask for (nil when none does).
+    private func startMPD(session: Session, library: MusicLibrary?) throws(DaemonError) -> MPDServer? {
+        let configured = MPDSettings.configured()
+        for problem in configured.problems { printError("segue: \(problem)") }
+        let addresses = mpd + configured.settings.listen
+        guard !addresses.isEmpty else { return nil }
+        let environment = MPDEnvironment(
+            namespace: { MPDNamespace(folders: (try? library?.libraryFolders().map(\.path)) ?? []) },
+            password: configured.settings.password, now: { Double(time(nil)) }, startedAt: Double(time(nil)))
+        let server = try MPDServer(listening: addresses, session: session, environment: environment)
+        for address in server.addresses { printError("segue: MPD clients are served on \(address).") }
+        return server
     }
 
     /// Blocks until SIGTERM or SIGINT arrives (SIGHUP is ignored: the terminal went away).

@@ -1,0 +1,99 @@
+import Session
+
+/// Requests to run together: one request, or a command list (`command_list_begin` …
+/// `command_list_end`). Running it is the one place MPD commands are looked up, checked against
+/// the connection's permissions and carried out; the reply is every command's output in order
+/// (with `list_OK` after each in `.ok` mode), then `OK` — or, at the first failure, that
+/// command's ACK with its index, and the rest of the list does not run.
+public struct MPDBatch: Equatable, Sendable {
+    /// How the reply is framed.
+    public enum ListMode: Equatable, Sendable {
+        /// One request, not in a list.
+        case single
+        /// `command_list_begin`: the outputs, then one `OK`.
+        case plain
+        /// `command_list_ok_begin`: `list_OK` after each command's output.
+        case ok
+    }
+
+    /// What ran and what it said.
+    public struct Outcome: Sendable {
+        /// The reply bytes (ending in `OK\n` or an ACK line, or nothing after `close`).
+        public var bytes: [UInt8]
+        /// The connection's state afterwards.
+        public var client: MPDClientState
+        /// Whether a `close` asked to end the connection.
+        public var closing: Bool
+    }
+
+    /// The requests, in order.
+    public var requests: [MPDRequest]
+    /// The framing.
+    public var listMode: ListMode
+
+    /// A batch.
+    public init(requests: [MPDRequest], listMode: ListMode) {
+        self.requests = requests
+        self.listMode = listMode
+    }
+
+    /// The first argument the machine gives a request whose line could not be read (the second
+    /// is the sentence): it fails with `ACK 2` when its turn comes.
+    static let malformedMarker = "\u{0}malformed"
+
+    /// Runs the requests on `client`'s connection: commands from `table`, changes through
+    /// `perform` (the session's one command path).
+    public func run(
+        client: MPDClientState, environment: MPDEnvironment,
+        perform: @escaping @Sendable (Command) -> Result<CommandResult, CommandError>,
+        table: [String: MPDCommandSpec] = MPDCommandTable.byName
+    ) -> Outcome {
+        var client = client
+        var bytes: [UInt8] = []
+        for (index, request) in requests.enumerated() {
+            if request.name == "close" {
+                return Outcome(bytes: bytes, client: client, closing: true)
+            }
+            do throws(MPDAck) {
+                let response = try Self.runOne(request, client: &client, environment: environment, perform: perform, table: table)
+                bytes.append(contentsOf: response.bytes)
+                if listMode == .ok { bytes.append(contentsOf: "list_OK\n".utf8) }
+            } catch {
+                var ack = error
+                ack.index = index
+                bytes.append(contentsOf: (ack.line + "\n").utf8)
+                return Outcome(bytes: bytes, client: client, closing: false)
+            }
+        }
+        bytes.append(contentsOf: "OK\n".utf8)
+        return Outcome(bytes: bytes, client: client, closing: false)
+    }
+
+    /// One request: its spec, the permission check, its run; the ACK names the command.
+    private static func runOne(
+        _ request: MPDRequest, client: inout MPDClientState, environment: MPDEnvironment,
+        perform: @escaping @Sendable (Command) -> Result<CommandResult, CommandError>, table: [String: MPDCommandSpec]
+    ) throws(MPDAck) -> MPDResponse {
+        if request.arguments.first == malformedMarker {
+            throw MPDAck(.argument, request.arguments.dropFirst().first ?? "Malformed line", command: request.name)
+        }
+        guard let spec = table[request.name] else {
+            throw MPDAck(.unknown, "unknown command \"\(request.name)\"")
+        }
+        guard client.permissions.isSuperset(of: spec.permission) else {
+            throw MPDAck(.permission, "you don't have permission for \"\(request.name)\"", command: request.name)
+        }
+        var call = MPDCall(name: request.name, arguments: request.arguments, client: client, environment: environment, perform: perform)
+        do throws(MPDAck) {
+            try spec.run(&call)
+        } catch {
+            var ack = error
+            ack.command = request.name
+            // A command's changes to the connection stand even when it fails late (tagtypes).
+            client = call.client
+            throw ack
+        }
+        client = call.client
+        return call.response
+    }
+}
