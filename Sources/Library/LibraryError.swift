@@ -16,6 +16,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case indexOutOfRange(index: Int, count: Int)
     /// Any other failure to read or write the database (disk full, read-only file, …).
     case storage(String)
+    /// A filter expression (`(Artist == "X")`) that cannot be read: what is wrong with it.
+    case badFilter(String)
 
     /// One sentence for the user, ending in a full stop, that says what went wrong and, where it helps, what to do.
     public var description: String {
@@ -29,6 +31,7 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchPlaylist(let id): "Playlist \(id.rawValue) does not exist."
         case .indexOutOfRange(let index, let count): "Position \(index) is outside the list, which has \(count) items."
         case .storage(let detail): "The library could not be read or saved: \(detail)."
+        case .badFilter(let detail): detail
         }
     }
 }

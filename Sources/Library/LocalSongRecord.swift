@@ -18,6 +18,26 @@ enum LocalSongRecord {
         local_song.album_id, local_song.artist_id, local_song.bpm, local_song.size, local_song.mtime
         """
 
+    /// The columns `track(row:)` reads, in order: everything the scanner stored.
+    static let trackColumns = """
+        local_song.path, local_song.folder, local_song.size, local_song.mtime, local_song.format, local_song.title,
+        local_song.artist, local_song.album, local_song.album_artist, local_song.genre, local_song.year,
+        local_song.track_number, local_song.track_count, local_song.disc_number, local_song.disc_count, local_song.bpm,
+        local_song.has_cover, local_song.is_compilation, local_song.duration
+        """
+
+    /// The track a `trackColumns` row describes, with its tags as stored (cleaned when written).
+    static func track(row c: [SQLValue]) -> LocalTrack {
+        LocalTrack(
+            path: c[0].string ?? "", folder: c[1].string ?? "", stamp: FileStamp(size: c[2].int64 ?? -1, modified: c[3].int64 ?? 0),
+            tags: TrackTags(
+                format: c[4].string ?? "", title: c[5].string, artist: c[6].string, album: c[7].string, albumArtist: c[8].string,
+                genre: c[9].string, year: c[10].int, trackNumber: c[11].int.flatMap(number), trackCount: c[12].int.flatMap(number),
+                discNumber: c[13].int.flatMap(number), discCount: c[14].int.flatMap(number), bpm: c[15].double,
+                hasCover: (c[16].int ?? 0) != 0, isCompilation: (c[17].int ?? 0) != 0,
+                duration: c[18].double.flatMap { Checked.seconds($0) }))
+    }
+
     /// Tags as stored: text trimmed (a blank tag is no tag), numbers only within their ranges, so a
     /// reader's slip cannot put a NaN length or a year 0 in the library.
     struct Clean {

@@ -166,6 +166,17 @@ extension LibraryQuery {
         case .album(let id): ["album", CommandWords.quote(id)]
         case .artist(let id): ["artist", CommandWords.quote(id)]
         case .folder(let path): ["folder", CommandWords.quote(path)]
+        case .directory(let path): ["directory", CommandWords.quote(path)]
+        case .tracks(let folder, let filter, let ignoringCase, let after):
+            ["tracks"] + (folder.map { [CommandWords.quote($0)] } ?? [])
+                + (filter.map { [ignoringCase ? "--search" : "--where", CommandWords.quote($0.text)] } ?? [])
+                + (after.map { ["--after", CommandWords.quote($0)] } ?? [])
+        case .values(let field, let groups, let filter):
+            ["values", CommandWords.quote(field.mpdName)] + groups.flatMap { ["--group", CommandWords.quote($0.mpdName)] }
+                + (filter.map { ["--where", CommandWords.quote($0.text)] } ?? [])
+        case .count(let group, let filter):
+            ["count"] + (group.map { ["--group", CommandWords.quote($0.mpdName)] } ?? [])
+                + (filter.map { ["--where", CommandWords.quote($0.text)] } ?? [])
         }
     }
 }

@@ -41,7 +41,76 @@ extension Arguments {
         case "artist":
             guard args.count == 1, let id = LibraryID(parsing: args[0].lowercased()), case .artist = id else { throw wrong }
             return .artist(id.text)
+        case "directory": return .directory(try onePath(args, sub, wrong))
+        case "tracks": return try tracks(args, wrong)
+        case "values":
+            guard let first = args.first, let field = TrackField(mpdName: first), field != .any else { throw wrong }
+            let (groups, filter) = try tagOptions(Array(args.dropFirst()), manyGroups: true, wrong)
+            return .values(field, groups: groups, matching: filter)
+        case "count":
+            let (groups, filter) = try tagOptions(args, manyGroups: false, wrong)
+            return .count(group: groups.first, matching: filter)
         default: return .folder(try onePath(args, sub, wrong))  // folder
+        }
+    }
+
+    /// `library tracks [DIR] [--where FILTER | --search FILTER] [--after PATH]`.
+    private func tracks(_ args: [String], _ wrong: CommandError) throws(CommandError) -> LibraryQuery {
+        var folder: String?
+        var filter: (TrackFilter, Bool)?
+        var after: String?
+        var options = OptionWords(args)
+        while let item = options.next() {
+            switch item {
+            case .word(let word):
+                guard folder == nil, !word.isEmpty else { throw wrong }
+                folder = word
+            case .option(let name, let value):
+                guard let value else { throw wrong }
+                switch name {
+                case "--where", "--search":
+                    guard filter == nil else { throw wrong }
+                    filter = (try trackFilter(value), name == "--search")
+                case "--after":
+                    guard after == nil, !value.isEmpty else { throw wrong }
+                    after = value
+                default: throw wrong
+                }
+            }
+        }
+        return .tracks(under: folder, matching: filter?.0, ignoringCase: filter?.1 ?? false, after: after)
+    }
+
+    /// `--group TAG` (once, or as often as `manyGroups` allows) and `--where FILTER`.
+    private func tagOptions(_ args: [String], manyGroups: Bool, _ wrong: CommandError) throws(CommandError) -> (
+        [TrackField], TrackFilter?
+    ) {
+        var groups: [TrackField] = []
+        var filter: TrackFilter?
+        var options = OptionWords(args)
+        while let item = options.next() {
+            guard case .option(let name, let value) = item, let value else { throw wrong }
+            switch name {
+            case "--group":
+                guard manyGroups || groups.isEmpty, groups.count < MusicLibrary.maxGroups,
+                    let field = TrackField(mpdName: value), field != .any
+                else { throw wrong }
+                groups.append(field)
+            case "--where":
+                guard filter == nil else { throw wrong }
+                filter = try trackFilter(value)
+            default: throw wrong
+            }
+        }
+        return (groups, filter)
+    }
+
+    /// A filter in MPD's syntax, its files and folders absolute paths.
+    private func trackFilter(_ text: String) throws(CommandError) -> TrackFilter {
+        do throws(LibraryError) {
+            return try TrackFilter(parsing: text)
+        } catch {
+            throw .badArguments(verb: verb.name, expected: "\(error.description) A filter is written like (Artist == \"Nina Simone\").")
         }
     }
 

@@ -205,7 +205,10 @@ public struct CommandVerb: Equatable, Sendable {
     /// and its options.
     static let secondKeywords: [String: [String: [String]]] = [
         "workout": ["start": ["running", "cycling", "walking", "hiit", "other", "--cadence", "--minutes"]],
-        "library": ["songs": ["--sort", "--from"], "albums": ["--sort"]],
+        "library": [
+            "songs": ["--sort", "--from"], "albums": ["--sort"], "tracks": ["--where", "--search", "--after"],
+            "values": ["--group", "--where"], "count": ["--group", "--where"],
+        ],
     ]
 
     /// The folder subcommands: usage and the sentence shown when their arguments are wrong.
@@ -230,6 +233,19 @@ public struct CommandVerb: Equatable, Sendable {
         "album": ("library album ID", "library album needs one local album id, like library album local:album:12."),
         "artist": ("library artist ID", "library artist needs one local artist id, like library artist local:artist:7."),
         "folder": ("library folder DIR", "library folder needs one folder, like library folder ~/Music/Jazz."),
+        "directory": ("library directory DIR", "library directory needs one folder, like library directory ~/Music/Jazz."),
+        "tracks": (
+            "library tracks [DIR] [--where FILTER | --search FILTER] [--after PATH]",
+            "library tracks takes a folder, --where or --search FILTER and --after PATH, like library tracks --where '(Artist == \"Nina Simone\")'."
+        ),
+        "values": (
+            "library values TAG [--group TAG]… [--where FILTER]",
+            "library values needs a tag, then --group TAG and --where FILTER, like library values Album --group AlbumArtist."
+        ),
+        "count": (
+            "library count [--group TAG] [--where FILTER]",
+            "library count takes --group TAG and --where FILTER, like library count --group Artist."
+        ),
     ]
 
     /// The sentence for a `--sort` key that is not one.

@@ -162,7 +162,27 @@ struct LibraryCommands: Sendable {
                 throw CommandError.failed("\(path) is not in a library folder; folder list shows them.")
             }
             return .songs(try library.localSongs(under: path, limit: LibraryQuery.pageSize))
+        case .directory(let given):
+            return .directory(try library.localDirectory(try libraryPath(given, in: library)))
+        case .tracks(let given, let filter, let ignoringCase, let after):
+            let folder = try given.map { given throws in try libraryPath(given, in: library) }
+            return .tracks(
+                try library.localTracks(
+                    under: folder, matching: filter, ignoringCase: ignoringCase, after: after, limit: LibraryQuery.trackPage))
+        case .values(let field, let groups, let filter):
+            return .tagValues(try library.localTagValues(field, groupedBy: groups, matching: filter))
+        case .count(let group, let filter):
+            return .counts(try library.localCounts(matching: filter, groupedBy: group))
         }
+    }
+
+    /// `given` as an absolute path inside a library folder, or a sentence saying it is not.
+    private func libraryPath(_ given: String, in library: MusicLibrary) throws -> String {
+        let path = try LibraryPaths.normalized(given, home: home())
+        guard try library.libraryFolders().contains(where: { LibraryPath.contains($0.path, path) }) else {
+            throw CommandError.failed("\(path) is not in a library folder; folder list shows them.")
+        }
+        return path
     }
 
     // MARK: Items

@@ -130,6 +130,7 @@ extension TUIModel {
         case .folder(let path): updatePages(.folder(path: path)) { $0.status = sentence }
         case .album(let id): updatePages(.album(id: id)) { $0.status = sentence }
         case .artist(let id): updatePages(.artist(id: id)) { $0.status = sentence }
+        case .directory, .tracks, .values, .count: break  // MPD's database queries; no page of the view asks them
         }
     }
 

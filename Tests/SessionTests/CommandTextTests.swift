@@ -23,6 +23,7 @@ private enum Kind: CaseIterable {
     case workoutCadence, workoutNudge, workoutAdd, workoutPlay, tempo
     case folderAdd, folderRemove, folderList, rescan, rescanAll, stats, find
     case librarySongs, libraryAlbums, libraryArtists, libraryFolders, libraryAlbum, libraryArtist, libraryFolder
+    case libraryDirectory, libraryTracks, libraryValues, libraryCount
     case singleSet, singleToggle, consumeSet, consumeToggle, jumpTo, addAt, moveRange, swap, mixAll, mixRange
     case outputList, outputEnable, outputDisable, outputToggle, picture
 }
@@ -58,6 +59,10 @@ private func kind(of command: Command) -> Kind {
     case .library(.album): .libraryAlbum
     case .library(.artist): .libraryArtist
     case .library(.folder): .libraryFolder
+    case .library(.directory): .libraryDirectory
+    case .library(.tracks): .libraryTracks
+    case .library(.values): .libraryValues
+    case .library(.count): .libraryCount
     case .play: .play
     case .pause: .pause
     case .toggle: .toggle
@@ -281,6 +286,23 @@ private let samples: [(Command, String)] = [
     (.library(.album("local:album:12")), "library album local:album:12"),
     (.library(.artist("local:artist:9223372036854775807")), "library artist local:artist:9223372036854775807"),
     (.library(.folder("/music/Jazz Standards")), "library folder \"/music/Jazz Standards\""),
+    (.library(.directory("/music/Jazz")), "library directory /music/Jazz"),
+    (.library(.tracks(under: nil, matching: nil, ignoringCase: false, after: nil)), "library tracks"),
+    (
+        .library(.tracks(under: "/music", matching: .compare(.artist, .equals, "Nina \"S\""), ignoringCase: false, after: "/music/a.mp3")),
+        #"library tracks /music --where "(Artist == \"Nina \\\"S\\\"\")" --after /music/a.mp3"#
+    ),
+    (
+        .library(.tracks(under: nil, matching: .and([.not(.compare(.album, .contains, "live")), .base("/music/Jazz")]), ignoringCase: true, after: nil)),
+        #"library tracks --search "((!(Album contains \"live\")) AND (base \"/music/Jazz\"))""#
+    ),
+    (.library(.values(.album, groups: [.albumArtist, .date], matching: nil)), "library values Album --group AlbumArtist --group Date"),
+    (
+        .library(.values(.title, groups: [], matching: .modifiedSince(1_700_000_000))),
+        #"library values Title --where "(modified-since \"1700000000\")""#
+    ),
+    (.library(.count(group: .genre, matching: nil)), "library count --group Genre"),
+    (.library(.count(group: nil, matching: .file("/music/a b.mp3"))), #"library count --where "(file == \"/music/a b.mp3\")""#),
     (.help(nil), "help"),
     (.help("seek"), "help seek"),
     (.quit, "quit"),
