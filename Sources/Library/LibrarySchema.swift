@@ -129,6 +129,11 @@ enum LibrarySchema {
             "CREATE INDEX scan_skip_folder ON scan_skip (folder)",
             "CREATE TABLE scan_mark (folder TEXT PRIMARY KEY, scan INTEGER NOT NULL)",
         ],
+        // 6: the saved queue's single and consume modes (#14), off for a queue saved before them.
+        [
+            "ALTER TABLE queue_state ADD COLUMN single_mode TEXT NOT NULL DEFAULT 'off'",
+            "ALTER TABLE queue_state ADD COLUMN consume_mode TEXT NOT NULL DEFAULT 'off'",
+        ],
     ]
 
     /// The spacing of fresh queue keys: room for 32 halvings at one spot before the keys are renumbered,

@@ -16,7 +16,7 @@ extension MusicLibrary {
         let diff = QueueDiff.rewrite(entries)
         let scalars = SavedQueue.Scalars(
             currentKey: state.currentIndex.map { diff.keys[$0] }, position: state.position, repeatMode: state.repeatMode,
-            shuffleMode: state.shuffleMode, volume: state.volume)
+            shuffleMode: state.shuffleMode, singleMode: state.singleMode, consumeMode: state.consumeMode, volume: state.volume)
         try writeQueue(diff, scalars: scalars)
     }
 
@@ -42,12 +42,13 @@ extension MusicLibrary {
             if let scalars {
                 try db.execute(
                     """
-                    INSERT OR REPLACE INTO queue_state (id, current_key, position, repeat_mode, shuffle_mode, volume)
-                    VALUES (1, ?1, ?2, ?3, ?4, ?5)
+                    INSERT OR REPLACE INTO queue_state (id, current_key, position, repeat_mode, shuffle_mode, volume, single_mode,
+                    consume_mode) VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)
                     """,
                     [
                         scalars.currentKey.map { .integer($0) } ?? .null, .real(scalars.position), .text(scalars.repeatMode.rawValue),
-                        .text(scalars.shuffleMode.rawValue), .real(scalars.volume),
+                        .text(scalars.shuffleMode.rawValue), .real(scalars.volume), .text(scalars.singleMode.rawValue),
+                        .text(scalars.consumeMode.rawValue),
                     ])
             }
         }
@@ -76,7 +77,8 @@ extension MusicLibrary {
             // One transaction, so the items and the state are read from the same snapshot.
             guard
                 let row = try db.query(
-                    "SELECT current_key, position, repeat_mode, shuffle_mode, volume FROM queue_state WHERE id = 1", []
+                    "SELECT current_key, position, repeat_mode, shuffle_mode, volume, single_mode, consume_mode FROM queue_state WHERE id = 1",
+                    []
                 )
                 .first
             else { return nil }
@@ -93,7 +95,8 @@ extension MusicLibrary {
             let state = QueueState(
                 items: items, currentIndex: index, position: row[1].double.flatMap { Checked.seconds($0) } ?? 0,
                 repeatMode: RepeatMode(rawValue: row[2].string ?? "") ?? .none,
-                shuffleMode: ShuffleMode(rawValue: row[3].string ?? "") ?? .off, volume: volume)
+                shuffleMode: ShuffleMode(rawValue: row[3].string ?? "") ?? .off, singleMode: SingleMode(rawValue: row[5].string ?? "") ?? .off,
+                consumeMode: ConsumeMode(rawValue: row[6].string ?? "") ?? .off, volume: volume)
             return (state, keys)
         }
     }

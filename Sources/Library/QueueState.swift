@@ -12,14 +12,20 @@ public struct QueueState: Equatable, Sendable {
     public var repeatMode: RepeatMode
     /// The shuffle mode.
     public var shuffleMode: ShuffleMode
+    /// The single mode (stop when the entry ends).
+    public var singleMode: SingleMode
+    /// The consume mode (entries leave the queue once played).
+    public var consumeMode: ConsumeMode
     /// The volume, 0…1.
     public var volume: Double
 
-    /// Creates a state; the defaults are an empty, stopped queue at full volume.
+    /// Creates a state; the defaults are an empty, stopped queue at full volume, every mode off.
     public init(
         items: [PlayableItem] = [], currentIndex: Int? = nil, position: Double = 0, repeatMode: RepeatMode = .none,
-        shuffleMode: ShuffleMode = .off, volume: Double = 1
+        shuffleMode: ShuffleMode = .off, singleMode: SingleMode = .off, consumeMode: ConsumeMode = .off, volume: Double = 1
     ) {
+        self.singleMode = singleMode
+        self.consumeMode = consumeMode
         self.items = items
         self.currentIndex = currentIndex
         self.position = position

@@ -15,6 +15,8 @@ public final class SavedQueue: Sendable {
         var position: Double
         var repeatMode: RepeatMode
         var shuffleMode: ShuffleMode
+        var singleMode: SingleMode = .off
+        var consumeMode: ConsumeMode = .off
         var volume: Double
     }
 
@@ -51,19 +53,20 @@ public final class SavedQueue: Sendable {
                     entries: entries, keys: keys,
                     scalars: Scalars(
                         currentKey: state.currentIndex.map { keys[$0] }, position: state.position, repeatMode: state.repeatMode,
-                        shuffleMode: state.shuffleMode, volume: state.volume))
+                        shuffleMode: state.shuffleMode, singleMode: state.singleMode, consumeMode: state.consumeMode,
+                        volume: state.volume))
                 : nil
         }
     }
 
     /// Brings the saved queue in line with the player's queue — its `entries` in queue order, the index
-    /// of the current one (nil, or out of range, for none) and its modes — at `position` seconds
+    /// of the current one (nil, or out of range, for none) and its modes (repeat, shuffle, single, consume) — at `position` seconds
     /// and `volume`, writing only the rows that differ from the last save, in one transaction. A failed
     /// write is thrown and the next save rewrites the queue whole. (It takes the queue's parts, not
     /// Player's `PlayerQueue`, so the library does not depend on the engine.)
     public func save(
-        entries: [QueueEntry], currentIndex: Int?, repeatMode: RepeatMode, shuffleMode: ShuffleMode, position: Double,
-        volume: Double
+        entries: [QueueEntry], currentIndex: Int?, repeatMode: RepeatMode, shuffleMode: ShuffleMode, singleMode: SingleMode = .off,
+        consumeMode: ConsumeMode = .off, position: Double, volume: Double
     ) throws(LibraryError) {
         try written.withLock { (written: inout Written?) throws(LibraryError) in
             let diff: QueueDiff? =
@@ -72,7 +75,7 @@ public final class SavedQueue: Sendable {
             let keys = diff?.keys ?? written?.keys ?? []
             let scalars = Scalars(
                 currentKey: currentIndex.flatMap { keys.indices.contains($0) ? keys[$0] : nil }, position: position, repeatMode: repeatMode,
-                shuffleMode: shuffleMode, volume: volume)
+                shuffleMode: shuffleMode, singleMode: singleMode, consumeMode: consumeMode, volume: volume)
             let changedScalars = written?.scalars == scalars ? nil : scalars
             guard diff.map({ !$0.isEmpty }) == true || changedScalars != nil else { return }
             do throws(LibraryError) {

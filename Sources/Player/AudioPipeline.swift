@@ -1,4 +1,5 @@
 import Audio
+import Checked
 import POSIXSupport
 import Synchronization
 
@@ -17,8 +18,15 @@ import Synchronization
 /// pipeline while holding a lock the provider also takes.
 public final class AudioPipeline: Sendable {
     private enum Job {
-        case start(PipelineTrack, frame: Int)
+        case start(PipelineTrack, at: StartPoint)
         case continueAfter(Int)
+    }
+
+    /// Where a track starts: a source frame, or seconds (turned into a frame at the file's own
+    /// rate once its decoder says what that is).
+    private enum StartPoint {
+        case frame(Int)
+        case seconds(Double)
     }
 
     private struct Control {
@@ -84,11 +92,22 @@ public final class AudioPipeline: Sendable {
 
     /// Plays `track` from `frame` at once, dropping whatever was queued or sounding.
     public func play(_ track: PipelineTrack, fromFrame frame: Int = 0) {
+        start(track, at: .frame(max(0, frame)))
+    }
+
+    /// Plays `track` from `seconds` into it at once (at its own sample rate, which only its
+    /// decoder knows), dropping whatever was queued or sounding; nothing of it is heard before
+    /// that point.
+    public func play(_ track: PipelineTrack, fromSeconds seconds: Double) {
+        start(track, at: .seconds(Checked.seconds(seconds) ?? 0))
+    }
+
+    private func start(_ track: PipelineTrack, at point: StartPoint) {
         let generation = ring.flush()
         liveOutput.withLock { $0 }?.interruptWrite()
         let abandoned = control.withLockBroadcast { c -> (any ByteSource)? in
             c.generation = generation
-            c.job = .start(track, frame: max(0, frame))
+            c.job = .start(track, at: point)
             c.decodingID = track.id
             // Seeking within the same item keeps its download; anything else is cancelled.
             guard let current = c.currentSource, current.key != track.name else { return nil }
@@ -190,18 +209,18 @@ public final class AudioPipeline: Sendable {
             guard let (job, generation) = taken else { return }
             var fader = Crossfader(frames: 0, channels: 2)
             var track: PipelineTrack?
-            var frame = 0
+            var point = StartPoint.frame(0)
             switch job {
-            case .start(let t, let f):
+            case .start(let t, let p):
                 track = t
-                frame = f
+                point = p
             case .continueAfter(let id):
                 track = next(after: id, generation: generation)
             }
             var superseded = false
             while let current = track, !superseded {
-                superseded = decode(current, fromFrame: frame, generation: generation, fader: &fader) == .superseded
-                frame = 0
+                superseded = decode(current, from: point, generation: generation, fader: &fader) == .superseded
+                point = .frame(0)
                 if !superseded { track = next(after: current.id, generation: generation) }
             }
             if !superseded && ring.generation == generation {
@@ -252,12 +271,17 @@ public final class AudioPipeline: Sendable {
         if !keep { source.cancel() }
     }
 
-    private func decode(_ track: PipelineTrack, fromFrame frame: Int, generation: Int, fader: inout Crossfader) -> Outcome {
+    private func decode(_ track: PipelineTrack, from point: StartPoint, generation: Int, fader: inout Crossfader) -> Outcome {
         var started = false
         func push(_ item: PipelineItem) -> Bool { ring.push(item, generation: generation) }
         do {
             let source = try openSource(track)
             let decoder = try decoders.makeDecoder(for: source)
+            let frame =
+                switch point {
+                case .frame(let frame): frame
+                case .seconds(let seconds): Checked.clamped(seconds * Double(decoder.format.sampleRate), to: 0...Int.max)
+                }
             let startFrame = frame > 0 ? try decoder.seek(toFrame: frame) : 0
             prefetch(after: track, generation: generation)
             var sourceFormat = decoder.format

@@ -129,12 +129,35 @@ public final class MusicPlayer: Sendable {
         try run { m throws(PlayerError) in ((), try m.remove(ids)) }
     }
 
+    /// Moves the entries at queue indices `range` (0-based), keeping their order, so the first
+    /// ends up at `index`; throws `PlayerError.unknownEntry` when either is outside the queue.
+    public func move(range: Range<Int>, to index: Int) throws {
+        try run { m throws(PlayerError) in ((), try m.move(range: range, to: index)) }
+    }
+
+    /// Swaps two entries' places in queue order (play order under shuffle stays).
+    public func swap(_ a: QueueEntryID, _ b: QueueEntryID) throws {
+        try run { m throws(PlayerError) in ((), try m.swap(a, b)) }
+    }
+
+    /// Puts the queue (or the entries at queue indices `range`) in a random order once; the
+    /// current entry goes first among them and stays current.
+    public func mix(range: Range<Int>? = nil) throws {
+        try run { m throws(PlayerError) in ((), try m.mix(range: range)) }
+    }
+
     /// Empties the queue and stops.
     public func clear() { run { ((), $0.clear()) } }
 
     /// Makes `id` the current entry; when playing (or paused) it plays from its start at once.
     public func setCurrentEntry(_ id: QueueEntryID) throws {
         try run { m throws(PlayerError) in ((), try m.setCurrentEntry(id)) }
+    }
+
+    /// Makes `id` current and plays it from `seconds` in, with nothing of its top heard; within
+    /// the entry being heard this is a seek. Paused stays paused.
+    public func jump(to id: QueueEntryID, seconds: Double) throws {
+        try run { m throws(PlayerError) in ((), try m.jump(to: id, seconds: seconds)) }
     }
 
     // MARK: Modes
@@ -145,6 +168,12 @@ public final class MusicPlayer: Sendable {
     /// Turns shuffle on (the current entry stays, every other plays once in a stable random
     /// order) or off (queue order resumes from the current entry).
     public func setShuffleMode(_ mode: ShuffleMode) { run { ((), $0.setShuffleMode(mode)) } }
+
+    /// Sets single: stop when the entry ends (`.oneshot`: once); with repeat one it plays again.
+    public func setSingleMode(_ mode: SingleMode) { run { ((), $0.setSingleMode(mode)) } }
+
+    /// Sets consume: the entry playback moves on from leaves the queue.
+    public func setConsumeMode(_ mode: ConsumeMode) { run { ((), $0.setConsumeMode(mode)) } }
 
     /// Sets the volume, 0 to 1; heard within one device write.
     public func setVolume(_ volume: Double) { run { ((), $0.setVolume(volume)) } }
@@ -237,7 +266,12 @@ public final class MusicPlayer: Sendable {
             switch action {
             case .emit(let event): onEvent(event)
             case .ensurePipeline(let settings): ensurePipeline(settings)
-            case .play(let track, let frame): pipeline?.play(pipelineTrack(track), fromFrame: frame)
+            case .play(let track, let frame):
+                if let seconds = track.startSeconds {
+                    pipeline?.play(pipelineTrack(track), fromSeconds: seconds)
+                } else {
+                    pipeline?.play(pipelineTrack(track), fromFrame: frame)
+                }
             case .setPaused(let paused): pipeline?.setPaused(paused)
             case .halt: pipeline?.halt()
             case .nextTrackChanged: pipeline?.nextTrackChanged()

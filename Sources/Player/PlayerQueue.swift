@@ -1,7 +1,7 @@
 import MusicModel
 
-/// The player's queue as a plain value: its entries, which one is current, the repeat and
-/// shuffle modes, and the answer to "what plays next?".
+/// The player's queue as a plain value: its entries, which one is current, the repeat, shuffle,
+/// single and consume modes, and the answer to "what plays next?".
 ///
 /// The engine keeps one, changes it through its methods and asks it where to go; the queue
 /// never plays anything itself. What the engine can rely on, after any sequence of calls:
@@ -9,8 +9,8 @@ import MusicModel
 /// - `currentEntryID` is nil or the id of an entry, and is nil whenever `entries` is empty;
 /// - `playOrder` holds every entry's id exactly once;
 /// - no method traps: unknown ids, empty queues and out-of-range indices are ignored or clamped;
-/// - `version` moves on with every edit of the entries (insert, append, update, move, remove,
-///   clear, replace) and with nothing else, as MPD's playlist version does, and
+/// - `version` moves on with every edit of the entries (insert, append, update, move, swap, mix,
+///   remove, clear, replace) and with nothing else, as MPD's playlist version does, and
 ///   `changes(since:)` says what the edits were.
 ///
 /// Equality compares everything, the shuffle generator's state included, so it answers "will this queue
@@ -24,6 +24,13 @@ public struct PlayerQueue: Equatable, Sendable {
     public private(set) var repeatMode: RepeatMode = .none
     /// Set through `setShuffleMode(_:)`.
     public private(set) var shuffleMode: ShuffleMode = .off
+    /// Set through `setSingleMode(_:)`: when not `.off` (and repeat is not `.one`), nothing
+    /// follows an entry that ends (`nextEntry(after:reason:)` answers `.end`), so playback stops.
+    /// The engine turns `.oneshot` off once it has done so.
+    public private(set) var singleMode: SingleMode = .off
+    /// Set through `setConsumeMode(_:)`. The queue only keeps it: the engine removes the entry
+    /// playback moves on from.
+    public private(set) var consumeMode: ConsumeMode = .off
     /// True while a container's entries are still arriving through `appendLoaded(_:)`. While it is,
     /// the end of the known entries is "not yet", not "the end": `nextEntry(after:reason:)` answers
     /// `.pending` there instead of wrapping around or stopping. `clear()` and `replace(with:startingAt:)` reset it.
@@ -133,6 +140,7 @@ public struct PlayerQueue: Equatable, Sendable {
     /// The entry to play after `id` (or the first in play order when `id` is nil), telling "not loaded yet" from "the end".
     ///
     /// - `.trackEnded` under repeat one gives `id` back.
+    /// - `.trackEnded` under single (`.on` or `.oneshot`) without repeat one gives `.end`.
     /// - After the last entry in play order: `.pending` while `isLoadingMore`; otherwise the first entry under
     ///   repeat all, and under repeat one when the user skipped; otherwise `.end`.
     /// - An id that isn't in the queue gives `.end`.
@@ -143,6 +151,7 @@ public struct PlayerQueue: Equatable, Sendable {
         }
         guard let position = playPosition(of: id) else { return .end }
         if repeatMode == .one && reason == .trackEnded { return .entry(id) }
+        if singleMode != .off && reason == .trackEnded { return .end }
         if position + 1 < entries.count { return .entry(playID(at: position + 1)) }
         if isLoadingMore { return .pending }
         if repeatMode == .all || (repeatMode == .one && reason == .userSkipped) { return .entry(playID(at: 0)) }
@@ -183,6 +192,16 @@ public struct PlayerQueue: Equatable, Sendable {
         repeatMode = mode
     }
 
+    /// Sets the single mode; the order of entries is untouched.
+    public mutating func setSingleMode(_ mode: SingleMode) {
+        singleMode = mode
+    }
+
+    /// Sets the consume mode; the entries are untouched (the engine consumes them as it moves on).
+    public mutating func setConsumeMode(_ mode: ConsumeMode) {
+        consumeMode = mode
+    }
+
     /// Turning shuffle on makes a new play order: the current entry first, then every other entry once in a random order,
     /// including those before it in queue order. Turning it off makes play order queue order again, going on from the
     /// current entry. Setting the mode it already has changes nothing; turning it off and on again reshuffles.
@@ -201,24 +220,39 @@ public struct PlayerQueue: Equatable, Sendable {
     /// Adds entries for `items`, keeping their order, and returns their new ids.
     ///
     /// `.afterCurrentEntry` puts them right after the current entry in queue order and in play order, so they play next
-    /// even when shuffled; `.tail` puts them at the end of both. With no current entry both append at the end and the
+    /// even when shuffled; `.tail` puts them at the end of both; `.index(i)` puts the first at index `i` of queue order
+    /// (clamped into 0...count) and, in play order, right after the current entry as `.afterCurrentEntry` does (with
+    /// shuffle off play order is queue order, so they play where they were put). With no current entry `.tail` and
+    /// `.afterCurrentEntry` append at the end, `.index` inserts at its index and appends to the shuffle order, and the
     /// first new entry becomes current.
     @discardableResult
     public mutating func insert(_ items: [PlayableItem], position: InsertPosition) -> [QueueEntryID] {
         guard !items.isEmpty else { return [] }
         let added = makeEntries(items)
         let ids = added.map(\.id)
-        if position == .afterCurrentEntry, let current = currentEntryID, let queueIndex = index(of: current) {
-            entries.insert(contentsOf: added, at: queueIndex + 1)
-            log.record(.inserted(at: queueIndex + 1, entries: added))
-            if shuffleMode == .songs {
+        let currentIndex = currentEntryID.flatMap(index(of:))
+        let queueIndex: Int
+        let afterCurrentInPlayOrder: Bool
+        switch position {
+        case .afterCurrentEntry:
+            queueIndex = currentIndex.map { $0 + 1 } ?? entries.count
+            afterCurrentInPlayOrder = currentIndex != nil
+        case .tail:
+            queueIndex = entries.count
+            afterCurrentInPlayOrder = false
+        case .index(let index):
+            queueIndex = min(max(index, 0), entries.count)
+            afterCurrentInPlayOrder = currentIndex != nil
+        }
+        log.record(.inserted(at: queueIndex, entries: added))
+        entries.insert(contentsOf: added, at: queueIndex)
+        if shuffleMode == .songs {
+            if afterCurrentInPlayOrder, let current = currentEntryID {
                 let shuffleIndex = shuffleOrder.firstIndex(of: current) ?? shuffleOrder.count - 1
                 shuffleOrder.insert(contentsOf: ids, at: shuffleIndex + 1)
+            } else {
+                shuffleOrder.append(contentsOf: ids)
             }
-        } else {
-            log.record(.inserted(at: entries.count, entries: added))
-            entries.append(contentsOf: added)
-            if shuffleMode == .songs { shuffleOrder.append(contentsOf: ids) }
         }
         if currentEntryID == nil { currentEntryID = ids.first }
         return ids
@@ -277,6 +311,75 @@ public struct PlayerQueue: Equatable, Sendable {
         log.record(.moved(id, to: to))
         return true
     }
+
+    /// Moves the entries at queue indices `range` (0-based), keeping their order, so that the
+    /// first of them ends up at `index`; play order under shuffle is unchanged, as with
+    /// `move(_:to:)`. False, and no change, when `range` is empty or reaches outside the queue, or
+    /// when `index` leaves no room for the range (`index + range.count` past the end). Each moved
+    /// entry is one version step (`QueueChange.moved`); a range already where it goes changes nothing.
+    @discardableResult
+    public mutating func move(range: Range<Int>, to index: Int) -> Bool {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= entries.count, index >= 0,
+            index <= entries.count - range.count
+        else { return false }
+        guard index != range.lowerBound else { return true }
+        let moving = Array(entries[range])
+        entries.removeSubrange(range)
+        entries.insert(contentsOf: moving, at: index)
+        // Moving one at a time in this order, each lands where it ends up: a client applying the
+        // records in order rebuilds the same queue.
+        let order = index < range.lowerBound ? Array(moving.indices) : moving.indices.reversed()
+        for offset in order { log.record(.moved(moving[offset].id, to: index + offset)) }
+        return true
+    }
+
+    /// Swaps two entries' places in queue order; play order under shuffle is unchanged. False,
+    /// and no change, when either is not in the queue; swapping an entry with itself changes nothing.
+    @discardableResult
+    public mutating func swap(_ a: QueueEntryID, _ b: QueueEntryID) -> Bool {
+        guard let i = index(of: a), let j = index(of: b) else { return false }
+        guard i != j else { return true }
+        entries.swapAt(i, j)
+        let (first, second) = (min(i, j), max(i, j))
+        log.record(.moved(entries[first].id, to: first))
+        log.record(.moved(entries[second].id, to: second))
+        return true
+    }
+
+    /// Puts the entries at queue indices `range` (0-based; nil: all) in a random order, once. When
+    /// the current entry is among them it goes first, so that with shuffle off everything mixed
+    /// still plays after it, as MPD's `shuffle` does; it stays current. Play order under shuffle
+    /// is unchanged. The change is recorded (`changes(since:)`): one step per entry of a range of
+    /// up to `maxRecordedMoves`, else a removal and an insertion (clients are then sent the whole
+    /// queue). False, and no change, when `range` reaches outside the queue.
+    @discardableResult
+    public mutating func mix(range: Range<Int>? = nil) -> Bool {
+        let range = range ?? entries.indices
+        guard range.lowerBound >= 0, range.upperBound <= entries.count else { return false }
+        guard range.count > 1 else { return true }
+        var mixed = Array(entries[range])
+        var start = 0
+        if let current = currentEntryID, let at = mixed.firstIndex(where: { $0.id == current }) {
+            mixed.swapAt(0, at)
+            start = 1
+        }
+        var rest = Array(mixed[start...])
+        random.shuffle(&rest)
+        mixed.replaceSubrange(start..., with: rest)
+        let old = entries[range].map(\.id)
+        entries.replaceSubrange(range, with: mixed)
+        if range.count <= Self.maxRecordedMoves {
+            // Moving each to its place in order leaves the places before it alone.
+            for (offset, entry) in mixed.enumerated() { log.record(.moved(entry.id, to: range.lowerBound + offset)) }
+        } else {
+            log.record(.removed(old))
+            log.record(.inserted(at: range.lowerBound, entries: mixed))
+        }
+        return true
+    }
+
+    /// The longest range `mix(range:)` records as one move per entry.
+    static let maxRecordedMoves = 256
 
     /// Removes entry `id` from queue order and play order; see `remove(ids:)`.
     @discardableResult

@@ -24,6 +24,10 @@ public struct PlayerState: Equatable, Sendable {
     public internal(set) var repeatMode: RepeatMode = .none
     /// Shuffle mode: the queue's, copied when the snapshot is taken.
     public internal(set) var shuffleMode: ShuffleMode = .off
+    /// Single mode (stop when the entry ends): the queue's, copied when the snapshot is taken.
+    public internal(set) var singleMode: SingleMode = .off
+    /// Consume mode (entries leave the queue as playback moves on): the queue's, copied when the snapshot is taken.
+    public internal(set) var consumeMode: ConsumeMode = .off
     /// True when the current entry's first audio is decoded and `play()` will sound at once.
     public var isPreparedToPlay = false
     /// Software volume from 0 to 1.
@@ -31,16 +35,18 @@ public struct PlayerState: Equatable, Sendable {
     /// Seconds consecutive entries overlap (0: gapless).
     public var crossfadeSeconds = 0.0
 
-    /// The default state: stopped, no repeat, no shuffle, full volume, gapless.
+    /// The default state: stopped, no repeat, shuffle, single or consume, full volume, gapless.
     public init() {}
 
     init(
-        playbackStatus: PlaybackStatus, repeatMode: RepeatMode, shuffleMode: ShuffleMode, isPreparedToPlay: Bool, volume: Double,
-        crossfadeSeconds: Double
+        playbackStatus: PlaybackStatus, repeatMode: RepeatMode, shuffleMode: ShuffleMode, singleMode: SingleMode, consumeMode: ConsumeMode,
+        isPreparedToPlay: Bool, volume: Double, crossfadeSeconds: Double
     ) {
         self.playbackStatus = playbackStatus
         self.repeatMode = repeatMode
         self.shuffleMode = shuffleMode
+        self.singleMode = singleMode
+        self.consumeMode = consumeMode
         self.isPreparedToPlay = isPreparedToPlay
         self.volume = volume
         self.crossfadeSeconds = crossfadeSeconds

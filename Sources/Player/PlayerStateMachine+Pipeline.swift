@@ -53,8 +53,17 @@ extension PlayerStateMachine {
         consecutiveFailures = 0
         seekTarget = nil
         guard let entry = instances[instance] else { return [] }
-        var changed = queue.currentEntryID != entry
-        if changed { queue.setCurrentEntry(entry) }
+        let previous = queue.currentEntryID
+        var changed = previous != entry
+        if changed {
+            queue.setCurrentEntry(entry)
+            // Playback moved on by itself from the entry before.
+            consume(previous)
+        }
+        // An entry that follows by itself under single oneshot is the one entry playing again
+        // under repeat one: oneshot has done its once.
+        let oneshotDone = queue.singleMode == .oneshot && instance > requestedInstance
+        if oneshotDone { queue.setSingleMode(.off) }
         // Tags and the exact length, once the decoder knows them, fill what the item lacked.
         if var item = queue.entry(entry)?.item {
             let before = item
@@ -68,6 +77,7 @@ extension PlayerStateMachine {
             }
         }
         var actions = changed ? [queueChanged] : []
+        if oneshotDone { actions.append(stateChanged) }
         if continuing.remove(instance) == nil, let started = queue.entry(entry) {
             lastStart = instance
             actions.append(.emit(.entryStarted(started, info: info, start: instance)))
@@ -95,16 +105,24 @@ extension PlayerStateMachine {
         return actions
     }
 
+    /// Nothing more plays: the queue ended, or single stopped after the entry (no `queueEnded`
+    /// then: the queue goes on at the next `play`). Under consume the entry heard last leaves
+    /// the queue; single oneshot turns itself off.
     mutating func idle() -> [Action] {
         heard = nil
         guard transport != .stopped else { return [] }
-        if queue.isLoadingMore {
+        let singleStop = queue.singleMode != .off && queue.repeatMode != .one
+        if queue.isLoadingMore && !singleStop {
             waitingForMore = true
             return []
         }
         var actions = setTransport(.stopped)
         isPreparedToPlay = false
-        actions += [stateChanged, .emit(.queueEnded)]
+        seekTarget = nil
+        if queue.singleMode == .oneshot { queue.setSingleMode(.off) }
+        if consumeCurrentAtStop() { actions.append(queueChanged) }
+        actions.append(stateChanged)
+        if !singleStop { actions.append(.emit(.queueEnded)) }
         return actions
     }
 

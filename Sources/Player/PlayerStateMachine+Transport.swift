@@ -51,10 +51,16 @@ extension PlayerStateMachine {
     /// Stops playback; the queue and current entry stay.
     public mutating func stop() -> [Action] { stopPlayback() }
 
-    /// Moves to the next entry in play order (with repeat one, the next one too); past the end it stops.
+    /// Moves to the next entry in play order (with repeat one, the next one too); past the end it
+    /// stops. Under consume the entry skipped leaves the queue (past the end too).
     public mutating func skipToNextEntry() throws(PlayerError) -> [Action] {
         guard let current = queue.currentEntryID else { throw .emptyQueue }
-        guard let next = queue.entry(after: current, reason: .userSkipped) else { return stopPlayback() }
+        guard let next = queue.entry(after: current, reason: .userSkipped) else {
+            let wasPlaying = transport != .stopped
+            var actions = stopPlayback()
+            if wasPlaying && consumeCurrentAtStop() { actions.insert(queueChanged, at: actions.count - 1) }
+            return actions
+        }
         return jump(to: next, keepPaused: transport == .paused)
     }
 

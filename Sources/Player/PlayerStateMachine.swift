@@ -54,6 +54,10 @@ public struct PlayerStateMachine: Sendable {
         public var instance: Int
         /// What to play.
         public var item: PlayableItem
+        /// Seconds into the item to start at, when a command asked to start it part way in (a
+        /// `jump` with a time); the pipeline turns them into a frame at the file's own rate, and
+        /// the `play` action's frame is then 0. Nil: start at the action's frame.
+        public var startSeconds: Double?
     }
 
     /// What a new pipeline is made with.
@@ -168,8 +172,8 @@ public struct PlayerStateMachine: Sendable {
     /// The observable snapshot; its repeat and shuffle modes are the queue's.
     public var state: PlayerState {
         PlayerState(
-            playbackStatus: status, repeatMode: queue.repeatMode, shuffleMode: queue.shuffleMode,
-            isPreparedToPlay: isPreparedToPlay, volume: volume, crossfadeSeconds: crossfadeSeconds)
+            playbackStatus: status, repeatMode: queue.repeatMode, shuffleMode: queue.shuffleMode, singleMode: queue.singleMode,
+            consumeMode: queue.consumeMode, isPreparedToPlay: isPreparedToPlay, volume: volume, crossfadeSeconds: crossfadeSeconds)
     }
 
     /// Seconds into the current entry that have been heard, as of the last observation.
@@ -235,20 +239,37 @@ public struct PlayerStateMachine: Sendable {
         return [.emit(.entryPlayed(entry))]
     }
 
-    /// Plays entry `id` from its start, paused or not; `id` must be in the queue.
-    mutating func jump(to id: QueueEntryID, keepPaused: Bool) -> [Action] {
+    /// Plays entry `id` from its start (or `seconds` into it), paused or not; `id` must be in
+    /// the queue. Under consume the entry playback moves on from leaves the queue.
+    mutating func jump(to id: QueueEntryID, keepPaused: Bool, from seconds: Double = 0) -> [Action] {
         var actions = reportIfPlayedEnough()
+        let previous = queue.currentEntryID
+        let wasPlaying = transport != .stopped
         guard queue.setCurrentEntry(id), let entry = queue.currentEntry else { return actions }
+        if wasPlaying { consume(previous) }
         heard = nil  // the old entry's time and length no longer apply
-        seekTarget = nil
+        var planned = plan(entry)
+        // Part way in: the pipeline starts there (at the file's own rate), so nothing of the
+        // entry's top is heard, and the position shows the target until its audio begins.
+        let target = Self.startSeconds(seconds, of: entry)
+        seekTarget = target > 0 ? target : nil
+        if target > 0 { planned.startSeconds = target }
         actions.append(queueChanged)
         actions.append(ensurePipeline())
         actions += setTransport(keepPaused ? .paused : .playing)
         isPreparedToPlay = true
         actions.append(stateChanged)
         actions.append(.setPaused(keepPaused))
-        actions.append(.play(plan(entry), fromFrame: 0))
+        actions.append(.play(planned, fromFrame: 0))
         return actions
+    }
+
+    /// Where in `entry` a start at `seconds` goes: any Double may arrive (a client's seek), so NaN
+    /// and negatives are its top, and no target passes the item's length when known.
+    static func startSeconds(_ seconds: Double, of entry: QueueEntry) -> Double {
+        var target = Checked.seconds(seconds) ?? (seconds > 0 ? Limits.maxDurationSeconds : 0)
+        if let duration = entry.item.duration, duration.isFinite, duration >= 0 { target = min(target, duration) }
+        return target
     }
 
     /// Stops: the queue and current entry stay, and the next `play()` starts it from the top.

@@ -63,7 +63,8 @@ final class QueueKeeper: Sendable {
         let now = player.moment
         try? saved.save(
             entries: now.queue.entries, currentIndex: now.queue.currentIndex, repeatMode: now.queue.repeatMode,
-            shuffleMode: now.queue.shuffleMode, position: now.position, volume: now.state.volume)
+            shuffleMode: now.queue.shuffleMode, singleMode: now.queue.singleMode, consumeMode: now.queue.consumeMode, position: now.position,
+            volume: now.state.volume)
     }
 
     /// Puts back the saved queue, or sets it aside when the last restore crashed; returns the
@@ -89,6 +90,8 @@ final class QueueKeeper: Sendable {
         player.setQueue(restored.items, startingAt: restored.currentIndex ?? 0)
         player.setRepeatMode(restored.repeatMode)
         player.setShuffleMode(restored.shuffleMode)
+        player.setSingleMode(restored.singleMode)
+        player.setConsumeMode(restored.consumeMode)
         // The library checks both when reading; checked again here because the player traps on a
         // position it cannot turn into a frame number.
         if (0...1).contains(restored.volume) { player.setVolume(restored.volume) }

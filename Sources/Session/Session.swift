@@ -18,7 +18,7 @@ import Workout
 /// front end runs them off its UI thread.
 public final class Session: Sendable {
     /// The player engine: private, so every change of player state goes through `perform`.
-    private let player: MusicPlayer
+    let player: MusicPlayer
     private let catalog: (any MusicCatalog)?
     private let library: MusicLibrary?
     private let item: @Sendable (String) -> PlayableItem
@@ -474,14 +474,14 @@ public final class Session: Sendable {
 
     /// A position counting from 1 as an index counting from 0; the parser reads no position
     /// below 1, but a `Command` can be built without it.
-    private static func zeroBased(_ position: Int) throws -> Int {
+    static func zeroBased(_ position: Int) throws -> Int {
         guard position >= 1 else { throw CommandError.failed("There is no entry \(position); positions count from 1.") }
         return position - 1
     }
 
     /// The entry a command names: the one at a 1-based queue position (or a sentence saying the
     /// queue is shorter), or the one with an id (or a sentence saying there is none).
-    private func entryID(_ entry: EntryReference) throws -> QueueEntryID {
+    func entryID(_ entry: EntryReference) throws -> QueueEntryID {
         let queue = player.queue
         switch entry {
         case .position(let position):
@@ -521,7 +521,7 @@ public final class Session: Sendable {
 
     /// Runs a player edit of entries named a moment ago; when another client removed one in
     /// between, the player's "unknown entry" becomes the sentence naming `id`.
-    private static func naming(_ id: QueueEntryID?, _ edit: () throws -> Void) throws {
+    static func naming(_ id: QueueEntryID?, _ edit: () throws -> Void) throws {
         do {
             try edit()
         } catch PlayerError.unknownEntry {
@@ -531,7 +531,7 @@ public final class Session: Sendable {
     }
 
     /// Throws the sentence for a range of 1-based positions that reaches outside a queue of `count`.
-    private static func check(_ range: ClosedRange<Int>, count: Int) throws {
+    static func check(_ range: ClosedRange<Int>, count: Int) throws {
         guard range.lowerBound < 1 || range.upperBound > count else { return }
         let outside = range.lowerBound < 1 || range.lowerBound > count ? range.lowerBound : range.upperBound
         throw CommandError.failed(count == 0 ? "The queue is empty." : "There is no entry \(outside); the queue has \(count).")

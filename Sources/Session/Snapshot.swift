@@ -46,7 +46,7 @@ public struct Snapshot: Equatable, Sendable {
         self.duration = duration
     }
 
-    /// One line for people: `playing  Title — Artist  1:02 / 3:30  [3/12]  repeat all  shuffle  vol 80%`.
+    /// One line for people: `playing  Title — Artist  1:02 / 3:30  [3/12]  repeat all  shuffle  single  consume  vol 80%`.
     public var text: String {
         var parts = [state.playbackStatus.rawValue]
         if let current {
@@ -58,6 +58,8 @@ public struct Snapshot: Equatable, Sendable {
         }
         if state.repeatMode != .none { parts.append("repeat \(state.repeatMode.rawValue)") }
         if state.shuffleMode == .songs { parts.append("shuffle") }
+        if state.singleMode != .off { parts.append(state.singleMode == .on ? "single" : "single oneshot") }
+        if state.consumeMode == .on { parts.append("consume") }
         parts.append("vol \(Checked.clamped(state.volume * 100, to: 0...100, rounding: .toNearestOrAwayFromZero))%")
         return parts.joined(separator: "  ")
     }

@@ -220,6 +220,8 @@ public struct Screen: Sendable {
         modes.append("vol \(Checked.clamped(s.volume, to: 0...100, rounding: .toNearestOrAwayFromZero))%")
         if s.repeat != "none" { modes.append("repeat \(s.repeat)") }
         if s.shuffle != "off" { modes.append("shuffle") }
+        if s.single != "off" { modes.append(s.single == "on" ? "single" : "single oneshot") }
+        if s.consume != "off" { modes.append("consume") }
         // A scan under way leads, and may take more of the bar than the modes alone do.
         if let scan = model.scan { modes.insert(ResultText.scanning(scan), at: 0) }
         let right = text.fit(modes.joined(separator: " · "), max(0, model.scan == nil ? columns / 2 - 1 : columns * 2 / 3))

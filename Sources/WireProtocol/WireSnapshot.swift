@@ -1,4 +1,5 @@
 import Library
+import MusicModel
 
 /// The player's state as the daemon sends it (`WireEncoding.snapshot`, docs/protocol.md), in
 /// `status` replies and events. Read back, every number is in its range: times within
@@ -21,6 +22,12 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     public var `repeat`: String
     /// `off` or `songs`.
     public var shuffle: String
+    /// `off`, `on` or `oneshot`; `off` from a daemon older than the mode (or one sending a word
+    /// this client does not know).
+    public var single: String
+    /// `off` or `on`; `off` from a daemon older than the mode (or one sending a word this client
+    /// does not know).
+    public var consume: String
     /// 0 to 100.
     public var volume: Double
     /// Seconds consecutive entries overlap (0: gapless).
@@ -37,9 +44,12 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     /// Creates a snapshot; the defaults are those of an idle player with an empty queue.
     public init(
         status: String = "stopped", current: WireEntry? = nil, queuePosition: Int? = nil, queueLength: Int = 0,
-        position: Double? = nil, duration: Double? = nil, repeat: String = "none", shuffle: String = "off", volume: Double = 100,
-        crossfade: Double = 0, prepared: Bool = false, queueVersion: Int? = nil, scan: ScanProgress? = nil
+        position: Double? = nil, duration: Double? = nil, repeat: String = "none", shuffle: String = "off", single: String = "off",
+        consume: String = "off", volume: Double = 100, crossfade: Double = 0, prepared: Bool = false, queueVersion: Int? = nil,
+        scan: ScanProgress? = nil
     ) {
+        self.single = single
+        self.consume = consume
         self.queueVersion = queueVersion
         self.scan = scan
         self.status = status
@@ -56,8 +66,8 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
     }
 
     private enum Key: String, CodingKey {
-        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, volume, crossfade, prepared, queueVersion,
-            scan
+        case status, current, queuePosition, queueLength, position, duration, `repeat`, shuffle, single, consume, volume, crossfade,
+            prepared, queueVersion, scan
     }
 
     /// Reads a snapshot; the fields without a default must be there, as the daemon always writes them.
@@ -71,6 +81,9 @@ public struct WireSnapshot: Sendable, Equatable, Decodable {
         duration = c.seconds(.duration)
         self.repeat = try c.decode(String.self, forKey: .repeat)
         shuffle = try c.decode(String.self, forKey: .shuffle)
+        // Newer than the other fields: an older daemon sends neither, and an unknown word is off.
+        single = (try? c.decodeIfPresent(String.self, forKey: .single)).flatMap { SingleMode(rawValue: $0)?.rawValue } ?? "off"
+        consume = (try? c.decodeIfPresent(String.self, forKey: .consume)).flatMap { ConsumeMode(rawValue: $0)?.rawValue } ?? "off"
         volume = try c.clamped(.volume, to: 0...100)
         crossfade = try c.clamped(.crossfade, to: 0...30)
         prepared = try c.decode(Bool.self, forKey: .prepared)

@@ -61,7 +61,7 @@ import WireProtocol
         let reply = WireReply.success(id: .number(1), result: .done(snapshot))
         #expect(
             reply.hasPrefix(
-                #"{"id":1,"ok":true,"result":{"kind":"status","status":{"status":"stopped","current":{"id":3,"title":"A","subtitle":"B","item":{"location":"/m/a.mp3","title":"A","artist":"B","album":null,"duration":null}},"queuePosition":1,"queueLength":2,"position":61.5,"duration":200,"repeat":"none","shuffle":"off","volume":100,"#
+                #"{"id":1,"ok":true,"result":{"kind":"status","status":{"status":"stopped","current":{"id":3,"title":"A","subtitle":"B","item":{"location":"/m/a.mp3","title":"A","artist":"B","album":null,"duration":null}},"queuePosition":1,"queueLength":2,"position":61.5,"duration":200,"repeat":"none","shuffle":"off","single":"off","consume":"off","volume":100,"#
             ))
         #expect(reply.contains(#""text":"stopped  A — B  1:01 / 3:20  [1/2]  vol 100%\n""#))
         #expect(WireReply.failure(id: nil, message: "The queue is empty.") == #"{"id":null,"ok":false,"error":"The queue is empty."}"#)

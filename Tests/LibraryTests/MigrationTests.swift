@@ -5,7 +5,7 @@ import Testing
 @Suite struct MigrationTests {
     @Test func newDatabaseIsAtTheLatestVersion() throws {
         let (_, path) = try TestDatabase.library()
-        #expect(try SQLiteDatabase.open(path: path).userVersion() == 5)
+        #expect(try SQLiteDatabase.open(path: path).userVersion() == 6)
     }
 
     @Test func versionOneIsUpgradedAndKeepsItsRows() throws {
@@ -51,7 +51,7 @@ import Testing
         // Version 2's tables now exist.
         try library.recordPlay(.init(location: "/a.mp3"), at: 1)
         #expect(try library.playCount(location: "/a.mp3") == 1)
-        #expect(try SQLiteDatabase.open(path: path).userVersion() == 5)
+        #expect(try SQLiteDatabase.open(path: path).userVersion() == 6)
     }
 
     @Test func newerDatabaseIsRefusedUnchanged() throws {
@@ -62,10 +62,10 @@ import Testing
             try db.setUserVersion(99)
         }
         let error = #expect(throws: LibraryError.self) { try MusicLibrary.open(path: path) }
-        #expect(error == .newerSchema(found: 99, supported: 5))
+        #expect(error == .newerSchema(found: 99, supported: 6))
         #expect(
             error?.description
-                == "The library was written by a newer version of Segue (schema 99; this version knows up to 5). Update Segue to open it.")
+                == "The library was written by a newer version of Segue (schema 99; this version knows up to 6). Update Segue to open it.")
         let db = try SQLiteDatabase.open(path: path)
         #expect(try db.userVersion() == 99)
         #expect(try db.query("SELECT name FROM sqlite_master ORDER BY name", []) == [[.text("from_the_future")]])

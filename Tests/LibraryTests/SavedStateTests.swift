@@ -186,7 +186,7 @@ extension SavedQueue {
         #expect(state.items.map(\.location) == ["/a.mp3", "/b.mp3", "/c.mp3"])
         #expect(state.currentIndex == 1 && state.position == 7.5 && state.repeatMode == .all && state.shuffleMode == .songs)
         #expect(state.volume == 0.25)
-        #expect(try SQLiteDatabase.open(path: path).userVersion() == 5)
+        #expect(try SQLiteDatabase.open(path: path).userVersion() == 6)
     }
 
     @Test func theSavedQueueIsSetAsideAsAPlaylist() throws {

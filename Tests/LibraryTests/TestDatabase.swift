@@ -21,8 +21,16 @@ enum TestDatabase {
         return library
     }
 
-    /// Drops what schema step 5 (the user's own music) made, to take a database back to version 4.
+    /// Drops what schema step 6 (the saved queue's single and consume modes) made, to take a
+    /// database back to version 5.
+    static func dropQueueModes(_ db: SQLiteDatabase) throws {
+        try db.execute("ALTER TABLE queue_state DROP COLUMN single_mode", [])
+        try db.execute("ALTER TABLE queue_state DROP COLUMN consume_mode", [])
+    }
+
+    /// Drops what schema steps 5 (the user's own music) and later made, to take a database back to version 4.
     static func dropLocalMusic(_ db: SQLiteDatabase) throws {
+        try dropQueueModes(db)
         for table in ["local_song_fts", "local_song", "local_album", "local_artist", "library_folder", "scan_skip", "scan_mark"] {
             try db.execute("DROP TABLE \(table)", [])
         }

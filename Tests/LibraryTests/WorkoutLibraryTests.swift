@@ -99,6 +99,6 @@ import Workout
         try library.saveWorkout(summary(startedAt: 5))
         #expect(try library.tempo(forKey: "/a.mp3")?.bpm == 90)
         #expect(try library.workouts(limit: 5).count == 1)
-        #expect(try SQLiteDatabase.open(path: path).userVersion() == 5)
+        #expect(try SQLiteDatabase.open(path: path).userVersion() == 6)
     }
 }
