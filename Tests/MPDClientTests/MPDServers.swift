@@ -21,9 +21,17 @@ enum MPDMusic {
         let copied = Shell.run("cp", ["-R", tree.root, music], timeout: 60)
         precondition(copied.exitCode == 0, "cp -R \(tree.root): \(copied.stderr)")
         precondition(Shell.run("mkdir", ["-p", music + "/Long"]).exitCode == 0)
-        for name in ["tone30.mp3", "preview.m4a"] {
-            Shell.writeFile(music + "/Long/" + name, Fixtures.bytes(name))
-        }
+        Shell.writeFile(music + "/Long/preview.m4a", Fixtures.bytes("preview.m4a"))
+        // The 30-second MP3 gets tags, so clients show the same title on both servers (an
+        // untagged song's title is an accepted difference, covered by the tree's untagged files).
+        let tagged = Shell.run(
+            "ffmpeg",
+            [
+                "-nostdin", "-loglevel", "error", "-y", "-i", Fixtures.path("tone30.mp3"), "-c", "copy", "-id3v2_version", "4",
+                "-metadata", "title=Tone Thirty", "-metadata", "artist=Sine Wave", "-metadata", "album=Long Tones",
+                music + "/Long/tone30.mp3",
+            ], timeout: 60)
+        precondition(tagged.exitCode == 0, "ffmpeg tagging tone30.mp3: \(tagged.stderr)")
         return root
     }()
 

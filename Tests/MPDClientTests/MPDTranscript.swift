@@ -101,7 +101,16 @@ struct MPDTranscript {
             connections[label] = wire
             return wire
         }
-        for step in steps {
+        for (number, step) in steps.enumerated() {
+            do {
+                try take(step)
+            } catch {
+                throw MPDWire.Failure(description: "\(name), step \(number + 1) (\(step)) on \(server.name): \(error)")
+            }
+        }
+        return exchanges
+
+        func take(_ step: Step) throws {
             switch step {
             case .send(let label, let recorded):
                 let wire = try wire(label)
@@ -138,10 +147,9 @@ struct MPDTranscript {
                     return last.value(key) == value
                 }
                 if !reached {
-                    throw MPDWire.Failure(description: "\(name): \(server.name) never had \(key): \(value) in \(command); last:\n\(last)")
+                    throw MPDWire.Failure(description: "\(server.name) never had \(key): \(value) in \(command); last:\n\(last)")
                 }
             }
         }
-        return exchanges
     }
 }

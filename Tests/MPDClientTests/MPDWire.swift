@@ -169,7 +169,7 @@ final class MPDWire {
             throw Failure(description: "the server on port \(port) closed the connection while the client waited for \(what)")
         case .timedOut:
             let partial = String(decoding: buffer.suffix(300), as: UTF8.self)
-            throw Failure(description: "no \(what) from port \(port) before the deadline; it had sent: \(partial)")
+            throw Failure(description: "port \(port) sent no \(what) before the deadline; the unread rest: “\(partial)”")
         }
     }
 

@@ -36,7 +36,9 @@ struct NcmpcppTests {
         #expect(folders == ["[..]", "[Ångström Ensemble]", "[Long]", "[Loose]", "[Summer Hits]", "[東京フィル]"], "\(folders)")
         ui.send(keys: "Down", "Down", "Enter")
         let long = try ui.waitFor(text: "Test Artist - Preview Tone")
-        #expect(long.contains { $0.hasPrefix("tone30.mp3") && $0.hasSuffix("0:30") }, "the untagged song by its name:\n\(TmuxSession.framed(long))")
+        #expect(
+            long.contains { $0.hasPrefix("Sine Wave - Tone Thirty") && $0.hasSuffix("0:30") },
+            "each song by its artist and title, with its length:\n\(TmuxSession.framed(long))")
 
         // Space adds the song under the cursor; Enter adds the next one and plays it.
         ui.send(keys: "Down", "Space")
@@ -53,7 +55,7 @@ struct NcmpcppTests {
         // The queue view: both songs, then one deleted.
         ui.send(keys: "1")
         let queue = try ui.waitFor(text: "Playlist (2 items")
-        #expect(queue.contains { $0.contains("tone30.mp3") } && queue.contains { $0.contains("Preview Tone") })
+        #expect(queue.contains { $0.contains("Tone Thirty") } && queue.contains { $0.contains("Preview Tone") })
         ui.send(keys: "Delete")
         try ui.waitFor(text: "Playlist (1 item,")
         #expect(segue.mpc("playlist").stdoutText == "Test Artist - Preview Tone\n", "the deletion reached the daemon")

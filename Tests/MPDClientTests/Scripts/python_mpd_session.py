@@ -55,6 +55,10 @@ replies = c.command_list_end()
 check("command list replies", len(replies) == 3 and replies[2]["playlistlength"] == "2", replies)
 added_id = replies[1]
 check("addid in a list gives an id", isinstance(added_id, str) and added_id.isdigit(), replies)
+# Segue starts playing when songs are added to an empty queue, mpd does not (docs/mpd.md):
+# stop, so what follows starts from the same state on both.
+c.stop()
+check("stopped after the list", c.status()["state"] == "stop")
 
 # A second connection parked in idle (python-mpd's idle blocks, so it waits on a thread),
 # woken by this one's edit.
