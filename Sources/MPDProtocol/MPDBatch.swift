@@ -38,7 +38,7 @@ public struct MPDBatch: Equatable, Sendable {
     }
 
     /// The first argument the machine gives a request whose line could not be read (the second
-    /// is the sentence): it fails with `ACK 2` when its turn comes.
+    /// is the sentence): it fails with MPD's `ACK [5@i] {}` when its turn comes.
     static let malformedMarker = "\u{0}malformed"
 
     /// Runs the requests on `client`'s connection: commands from `table`, changes through
@@ -75,7 +75,7 @@ public struct MPDBatch: Equatable, Sendable {
         perform: @escaping @Sendable (Command) -> Result<CommandResult, CommandError>, table: [String: MPDCommandSpec]
     ) throws(MPDAck) -> MPDResponse {
         if request.arguments.first == malformedMarker {
-            throw MPDAck(.argument, request.arguments.dropFirst().first ?? "Malformed line", command: request.name)
+            throw MPDAck(.unknown, request.arguments.dropFirst().first ?? "Malformed line")
         }
         guard let spec = table[request.name] else {
             throw MPDAck(.unknown, "unknown command \"\(request.name)\"")

@@ -4,8 +4,7 @@ extension MPDCall {
     /// Checks the argument count is within `counts`.
     public func expectArguments(_ counts: ClosedRange<Int>) throws(MPDAck) {
         guard counts.contains(arguments.count) else {
-            throw MPDAck.argument(
-                arguments.count > counts.upperBound ? "too many arguments for \"\(name)\"" : "wrong number of arguments for \"\(name)\"")
+            throw MPDAck.argument("wrong number of arguments for \"\(name)\"")
         }
     }
 

@@ -1,14 +1,13 @@
 extension MPDCommands {
     /// `ping`, `close`, `password`, `commands`, `notcommands`, `tagtypes`, `urlhandlers`,
     /// `decoders`, `binarylimit`, `replay_gain_status`/`replay_gain_mode`; `idle`, `noidle` and
-    /// command lists are the connection machine's (`idle`/`noidle` are listed here so `commands`
-    /// names them: M.A.L.P. decides idle support from that list; `close` is run by `MPDBatch`).
+    /// command lists are the connection machine's (`idle` is listed here so `commands` names
+    /// it, as MPD's does: M.A.L.P. decides idle support from that list; `close` is run by `MPDBatch`).
     static var connection: [MPDCommandSpec] {
         [
             MPDCommandSpec("ping", .none) { call throws(MPDAck) in try call.expectArguments(0...0) },
             MPDCommandSpec("close", .none) { _ throws(MPDAck) in },
             MPDCommandSpec("idle", .read) { _ throws(MPDAck) in throw MPDAck(.argument, "idle cannot be used here") },
-            MPDCommandSpec("noidle", .read) { _ throws(MPDAck) in throw MPDAck(.argument, "noidle cannot be used here") },
             MPDCommandSpec("password", .none, password),
             MPDCommandSpec("commands", .none) { call throws(MPDAck) in
                 try call.expectArguments(0...0)
@@ -36,7 +35,7 @@ extension MPDCommands {
                 let limit = try call.unsigned(0)
                 guard MPDClientState.binaryLimits.contains(limit) else {
                     throw MPDAck.argument(
-                        limit < MPDClientState.binaryLimits.lowerBound ? "Value too small" : "Value too large")
+                        limit < MPDClientState.binaryLimits.lowerBound ? "Value too small" : "Number too large: \(limit)")
                 }
                 call.client.binaryLimit = limit
             },
@@ -46,11 +45,10 @@ extension MPDCommands {
             },
             MPDCommandSpec("replay_gain_mode", .control) { call throws(MPDAck) in
                 try call.expectArguments(1...1)
-                // Segue applies no replay gain; `off` is accepted, the others are refused.
-                let mode = try call.string(0)
-                guard mode == "off" else {
-                    guard ["track", "album", "auto"].contains(mode) else { throw MPDAck.argument("Unrecognized replay gain mode") }
-                    throw MPDAck(.system, "Segue does not apply replay gain; only \"off\" is available.")
+                // Segue applies no replay gain: every mode MPD knows is accepted (clients set one
+                // at start and stop on an error) and `replay_gain_status` stays `off`.
+                guard ["off", "track", "album", "auto"].contains(try call.string(0)) else {
+                    throw MPDAck.argument("Unrecognized replay gain mode")
                 }
             },
         ]
@@ -100,7 +98,7 @@ extension MPDCommands {
                 if let tag = MPDTag(name: name) {
                     tags.insert(tag)
                 } else if !otherMPDTags.contains(name.lowercased()) {
-                    throw MPDAck.argument("Unknown tag type: \(name)")
+                    throw MPDAck.argument("Unknown tag type")
                 }
             }
             if verb == "enable" { call.client.tags.formUnion(tags) } else { call.client.tags.subtract(tags) }

@@ -102,8 +102,8 @@ public struct MPDConnectionMachine: Sendable {
         } catch {
             switch error {
             case .notACommand: return close()
-            case .badArgument(let name, let message):
-                return .send(Array((MPDAck(.argument, message, command: name).line + "\n").utf8))
+            case .badArgument(_, let message):
+                return .send(Array((MPDAck(.unknown, message).line + "\n").utf8))
             }
         }
         switch request.name {

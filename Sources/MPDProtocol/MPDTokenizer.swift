@@ -19,7 +19,8 @@ public enum MPDTokenError: Error, Equatable, Sendable {
     /// The line does not start with a lowercase letter: no MPD client sent it (a stray HTTP
     /// request, garbage). MPD closes the connection without a reply.
     case notACommand
-    /// The name is fine but an argument is malformed (the sentence says how): `ACK [2@i] {name}`.
+    /// The line is malformed after its first letter (the sentence says how); MPD answers
+    /// `ACK [5@i] {} sentence`. `name` is the command name as far as it could be read.
     case badArgument(name: String, message: String)
 }
 
@@ -36,10 +37,7 @@ public enum MPDTokenizer {
         guard i < bytes.count, isLower(bytes[i]) else { throw .notACommand }
         while i < bytes.count, isWordByte(bytes[i]) { i += 1 }
         let name = String(decoding: bytes[0..<i], as: UTF8.self)
-        guard i == bytes.count || isSpace(bytes[i]) else {
-            // `status!`: MPD's "invalid word character"; no command has such a name.
-            throw .notACommand
-        }
+        guard i == bytes.count || isSpace(bytes[i]) else { throw .badArgument(name: name, message: "Invalid word character") }
         var arguments: [String] = []
         while true {
             while i < bytes.count, isSpace(bytes[i]) { i += 1 }

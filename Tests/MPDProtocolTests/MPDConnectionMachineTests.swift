@@ -54,9 +54,9 @@ import Testing
         #expect(machine.received("status") == .nothing)
     }
 
-    @Test func aMalformedArgumentIsAnAck() {
+    @Test func aMalformedLineIsAnAckAsMPDWritesIt() {
         var machine = MPDConnectionMachine(passwordRequired: false)
-        #expect(text(machine.received("add \"open")) == "ACK [2@0] {add} Missing closing '\"'\n")
+        #expect(text(machine.received("add \"open")) == "ACK [5@0] {} Missing closing '\"'\n")
         #expect(machine.received("ping") == .run(MPDBatch(requests: [MPDRequest(name: "ping")], listMode: .single)))
     }
 
