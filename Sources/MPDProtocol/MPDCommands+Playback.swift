@@ -143,27 +143,21 @@ extension MPDCommands {
         guard stateWord(try call.snapshot().state.playbackStatus) != "stop" else { throw MPDAck(.playerSync, "Not playing") }
     }
 
-    /// `seek`/`seekid`: within the current entry a plain seek (a pause stays a pause); another
-    /// entry, or a stopped player, starts that entry at `seconds`, and a pause is kept as MPD keeps it.
+    /// `seek`/`seekid`: the session's `jump ENTRY TIME`, which is MPD's seek: within the
+    /// current entry a plain seek, another entry starts at that point (nothing of its top is
+    /// heard); a pause stays a pause and a stopped player starts.
     private static func seek(_ id: QueueEntryID, to seconds: Double, _ call: MPDCall) throws(MPDAck) {
-        let snapshot = try call.snapshot()
-        let word = stateWord(snapshot.state.playbackStatus)
-        if snapshot.current?.id == id, word != "stop" {
-            try call.perform(.seek(.absolute(seconds)))
-            return
-        }
         try call.perform(.jumpTo(.id(id), seconds: seconds))
-        if word == "pause" { try call.perform(.pause) }
     }
 
     /// Changes MPD's repeat/single flags as `change` says, as the Segue modes they map to
     /// (`MPDModes`); only the modes that differ are set.
     private static func setModes(_ call: MPDCall, _ change: (inout MPDModes) -> Void) throws(MPDAck) {
         let snapshot = try call.snapshot()
-        var modes = MPDModes(repeatMode: snapshot.state.repeatMode, singleMode: snapshot.singleMode)
+        var modes = MPDModes(repeatMode: snapshot.state.repeatMode, singleMode: snapshot.state.singleMode)
         change(&modes)
         let target = modes.segue
         if target.repeatMode != snapshot.state.repeatMode { try call.perform(.repeatMode(target.repeatMode)) }
-        if target.singleMode != snapshot.singleMode { try call.perform(.single(target.singleMode)) }
+        if target.singleMode != snapshot.state.singleMode { try call.perform(.single(target.singleMode)) }
     }
 }

@@ -128,8 +128,7 @@ extension MPDCommands {
     /// relative to the current entry (`+N`: N after it, `-N`: N before it; `No current song`,
     /// ACK 55, when there is none); at the end without one. The new entries' ids.
     private static func add(_ call: MPDCall) throws(MPDAck) -> [QueueEntryID] {
-        let uri = try call.string(0)
-        guard let location = call.environment.namespace().location(for: uri) else { throw MPDAck.noExist("No such directory") }
+        let locations = try locations(for: try call.string(0), call)
         var position = InsertPosition.tail
         if let text = call.optional(1) {
             let queue = try MPDQueueView(call)
@@ -146,8 +145,20 @@ extension MPDCommands {
                 position = .index(index)
             }
         }
-        guard case .added(let ids, _) = try call.perform(.add([location], position: position)) else { return [] }
+        guard case .added(let ids, _) = try call.perform(.add(locations, position: position)) else { return [] }
         return ids
+    }
+
+    /// What `add URI` queues: a library folder's songs in path order (MPD adds a directory
+    /// whole; at most a page of `LibraryQuery.pageSize`), else the one item the URI names.
+    private static func locations(for uri: String, _ call: MPDCall) throws(MPDAck) -> [String] {
+        let namespace = call.environment.namespace()
+        guard let location = namespace.location(for: uri) else { throw MPDAck.noExist("No such directory") }
+        // A file's path has no songs under it; neither has a URL or a catalog item.
+        guard namespace.path(for: uri) != nil, case .songs(let songs)? = try? call.perform(.library(.folder(location))),
+            !songs.isEmpty
+        else { return [location] }
+        return songs.map(\.id)
     }
 
     /// The queue now and the wire positions `plchanges V [START:END]` reports: every entry

@@ -26,12 +26,12 @@ extension MPDCommands {
     /// while playing or paused; `xfade` only when on; `updating_db` while a scan runs.
     static func writeStatus(_ snapshot: Snapshot, to response: inout MPDResponse) {
         let state = snapshot.state
-        let modes = MPDModes(repeatMode: state.repeatMode, singleMode: snapshot.singleMode)
+        let modes = MPDModes(repeatMode: state.repeatMode, singleMode: snapshot.state.singleMode)
         response.add("volume", Checked.clamped(state.volume * 100, to: 0...100, rounding: .toNearestOrAwayFromZero))
         response.add("repeat", modes.repeats ? "1" : "0")
         response.add("random", state.shuffleMode == .songs ? "1" : "0")
         response.add("single", modes.singleText)
-        response.add("consume", snapshot.consumeMode == .on ? "1" : "0")
+        response.add("consume", snapshot.state.consumeMode == .on ? "1" : "0")
         response.add("partition", "default")
         response.add("playlist", String(MPDQueueVersion.wire(snapshot.queueVersion)))
         response.add("playlistlength", snapshot.queueLength)

@@ -110,6 +110,49 @@ import Testing
         #expect(ack(rig.run("repeat")) == "ACK [2@0] {repeat} wrong number of arguments for \"repeat\"")
     }
 
+    @Test func singleAloneAndOneshotAreTheEnginesSingleModes() throws {
+        let rig = try rigWithThree()
+        try rig.run("single", "1").get()
+        #expect(rig.session.snapshot.state.singleMode == .on && rig.session.snapshot.state.repeatMode == .none)
+        try rig.run("single", "oneshot").get()
+        #expect(rig.session.snapshot.state.singleMode == .oneshot)
+        #expect(try rig.value("single", in: "status") == "oneshot")
+        try rig.run("single", "0").get()
+        #expect(rig.session.snapshot.state.singleMode == .off)
+        try rig.run("repeat", "1").get()
+        try rig.run("single", "1").get()
+        try rig.run("repeat", "0").get()
+        #expect(rig.session.snapshot.state.repeatMode == .none && rig.session.snapshot.state.singleMode == .on)
+        #expect(try rig.value("repeat", in: "status") == "0")
+        #expect(try rig.value("single", in: "status") == "1", "turning repeat off leaves single on")
+    }
+
+    @Test func consumeTakesPlayedEntriesOutOfTheQueue() throws {
+        let rig = try rigWithThree()
+        try rig.run("consume", "1").get()
+        #expect(try rig.value("consume", in: "status") == "1")
+        try rig.run("next").get()
+        #expect(rig.session.queue.entries.map(\.item.location) == ["2:441000", "3:441000"])
+        #expect(current(rig) == "2:441000")
+        try rig.run("consume", "0").get()
+        #expect(rig.session.snapshot.state.consumeMode == .off)
+        #expect(ack(rig.run("consume", "oneshot")) == "ACK [2@0] {consume} Boolean (0/1) expected: oneshot")
+    }
+
+    @Test func seekToAnotherEntryPlaysItFromThereAndKeepsAPause() throws {
+        let rig = try rigWithThree()
+        try rig.run("seek", "2", "3").get()
+        #expect(current(rig) == "3:441000" && status(rig) == .playing)
+        #expect(try rig.value("elapsed", in: "status") == "3.000")
+        try rig.run("pause").get()
+        try rig.run("seekid", String(rig.session.queue.entries[1].id.rawValue), "4").get()
+        #expect(current(rig) == "2:441000" && status(rig) == .paused)
+        #expect(try rig.value("elapsed", in: "status") == "4.000")
+        try rig.run("stop").get()
+        try rig.run("seek", "0", "5").get()
+        #expect(current(rig) == "1:441000" && status(rig) == .playing, "seek starts a stopped player, as in MPD")
+    }
+
     @Test func randomIsShuffle() throws {
         let rig = try rigWithThree()
         try rig.run("random", "1").get()

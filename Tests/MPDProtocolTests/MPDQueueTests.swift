@@ -1,3 +1,4 @@
+import Library
 import MPDProtocol
 import MusicModel
 import Session
@@ -70,6 +71,80 @@ import Testing
         #expect(ack(rig.run("addid", "music/e.mp3", "99")) == "ACK [2@0] {addid} Bad position")
         #expect(ack(rig.run("addid", "music/e.mp3", "+x")) == "ACK [2@0] {addid} Integer expected: +x")
         #expect(locations(rig).count == 5)
+    }
+
+    @Test func addingAFolderAddsItsSongsInPathOrder() throws {
+        let rig = try MPDRig(folders: ["/music"])
+        _ = try rig.library.addLibraryFolder("/music")
+        let tracks = ["/music/b/2.flac", "/music/a/1.flac", "/music/a/2.flac", "/music/c.flac"].map { path in
+            LocalTrack(
+                path: path, folder: "/music", stamp: FileStamp(size: 1000, modified: 1),
+                tags: TrackTags(format: "flac", title: "T " + path, artist: "Ada", album: "Firsts", duration: 61.5))
+        }
+        try rig.library.store(ScanBatch(folder: "/music", tracks: tracks))
+        try rig.run("add", "music/a").get()
+        #expect(locations(rig) == ["/music/a/1.flac", "/music/a/2.flac"])
+        try rig.run("add", "music").get()
+        #expect(locations(rig).count == 6)
+        #expect(Array(locations(rig).suffix(4)) == ["/music/a/1.flac", "/music/a/2.flac", "/music/b/2.flac", "/music/c.flac"])
+        #expect(
+            only(["file", "Title", "Artist", "Album", "Time"], try rig.pairs("playlistinfo", "0")) == [
+                "file: music/a/1.flac", "Artist: Ada", "Album: Firsts", "Title: T /music/a/1.flac", "Time: 62",
+            ], "a library song's block has its tags and length from the library")
+    }
+
+    @Test func addPutsTheItemAtAPositionOrRelativeToTheCurrentEntry() throws {
+        let rig = try rig(3)
+        #expect(try rig.run("addid", "music/b.mp3", "1").get() == "Id: \(id(rig, 1))\n")
+        #expect(locations(rig) == ["1:441000", "/music/b.mp3", "2:441000", "3:441000"])
+        try rig.run("play", "2").get()
+        try rig.run("addid", "music/c.mp3", "+0").get()
+        #expect(locations(rig)[3] == "/music/c.mp3", "+0 is right after the current entry")
+        try rig.run("add", "music/d.mp3", "-0").get()
+        #expect(locations(rig)[2] == "/music/d.mp3", "-0 is right before it")
+        try rig.run("add", "music/e.mp3", "+1").get()
+        #expect(
+            locations(rig) == ["1:441000", "/music/b.mp3", "/music/d.mp3", "2:441000", "/music/c.mp3", "/music/e.mp3", "3:441000"])
+        #expect(rig.session.snapshot.current?.item.location == "2:441000", "adding does not change the current entry")
+        #expect(try rig.value("nextsong", in: "status") == "4", "what was added right after the current entry plays next")
+        #expect(ack(rig.run("add", "music/f.mp3", "-9")) == "ACK [2@0] {add} Bad position")
+    }
+
+    @Test func swapShuffleAndMoveOfARangeReorderTheQueue() throws {
+        let rig = try rig(5)
+        try rig.run("move", "0:2", "1").get()
+        #expect(locations(rig) == ["3:441000", "1:441000", "2:441000", "4:441000", "5:441000"])
+        try rig.run("swap", "0", "4").get()
+        #expect(locations(rig) == ["5:441000", "1:441000", "2:441000", "4:441000", "3:441000"])
+        try rig.run("swapid", id(rig, 1), id(rig, 2)).get()
+        #expect(locations(rig) == ["5:441000", "2:441000", "1:441000", "4:441000", "3:441000"])
+        #expect(rig.session.snapshot.current?.item.location == "1:441000", "the current entry stays current")
+        #expect(ack(rig.run("move", "3:5", "4")) == "ACK [2@0] {move} Number too large: 4")
+        #expect(ack(rig.run("swap", "0", "5")) == "ACK [2@0] {swap} Bad song index")
+        #expect(ack(rig.run("swapid", id(rig, 0), "999")) == "ACK [50@0] {swapid} No such song")
+    }
+
+    @Test func shuffleReordersTheQueueOrARangeAndKeepsTheCurrentEntry() throws {
+        let rig = try rig(20)
+        let before = locations(rig)
+        try rig.run("shuffle", "15:").get()
+        #expect(Array(locations(rig).prefix(15)) == Array(before.prefix(15)), "only the range moves")
+        #expect(Set(locations(rig).suffix(5)) == Set(before.suffix(5)))
+        let version = try #require(try rig.value("playlist", in: "status"))
+        try rig.run("shuffle").get()
+        #expect(locations(rig) != before && Set(locations(rig)) == Set(before))
+        #expect(rig.session.snapshot.current?.item.location == "1:441000")
+        #expect(only(["Pos"], try rig.pairs("plchanges", version)).count == 20, "a shuffle changes every position")
+    }
+
+    @Test func anInsertReportsEveryEntryItShifted() throws {
+        let rig = try rig(3)
+        let version = try #require(try rig.value("playlist", in: "status"))
+        try rig.run("addid", "music/b.mp3", "1").get()
+        #expect(
+            only(["cpos", "Id"], try rig.pairs("plchangesposid", version)) == [
+                "cpos: 1", "Id: \(id(rig, 1))", "cpos: 2", "Id: \(id(rig, 2))", "cpos: 3", "Id: \(id(rig, 3))",
+            ], "an insert shifts every later entry, and MPD counts those as changed")
     }
 
     @Test func aRelativePositionNeedsACurrentSong() throws {
