@@ -1,7 +1,8 @@
 /// A filter as a SQL condition on `local_song`, its values bound (never spliced into the text).
 extension TrackFilter {
     /// The condition and its arguments, numbered from `?(first)`. With `ignoringCase`, tags compare
-    /// without regard to case (ASCII letters: SQLite's NOCASE and LIKE), as MPD's `search`.
+    /// without regard to case, as MPD's `search`: the SQL calls `segue_fold`, which the database
+    /// must provide (`SQLiteStore` registers it).
     func sql(ignoringCase: Bool, first: Int = 1) -> (sql: String, args: [SQLValue]) {
         var args: [SQLValue] = []
         let text = condition(ignoringCase: ignoringCase, first: first, args: &args)
@@ -16,25 +17,19 @@ extension TrackFilter {
         switch self {
         case .compare(let field, let comparison, let value):
             let fields = field == .any ? TrackField.anyFields : [field]
-            switch comparison {
-            case .equals, .notEquals:
-                let parameter = bind(.text(value))
-                let collation = ignoringCase ? " COLLATE NOCASE" : ""
-                let any = "(" + fields.map { "\($0.column) = \(parameter)\(collation)" }.joined(separator: " OR ") + ")"
-                return comparison == .equals ? any : "NOT \(any)"
-            case .contains, .startsWith:
-                if ignoringCase {
-                    let escaped = Self.likeEscaped(value)
-                    let parameter = bind(.text((comparison == .contains ? "%" : "") + escaped + "%"))
-                    return "(" + fields.map { "\($0.column) LIKE \(parameter) ESCAPE '\\'" }.joined(separator: " OR ") + ")"
+            // Ignoring case: both sides lowercased by Unicode's rules (`segue_fold`, which the
+            // SQLite store registers, is `String.lowercased()`), not SQLite's ASCII-only NOCASE.
+            let column: (TrackField) -> String = { ignoringCase ? "segue_fold(\($0.column))" : $0.column }
+            let parameter = bind(.text(ignoringCase ? value.lowercased() : value))
+            let tests = fields.map { field in
+                switch comparison {
+                case .equals, .notEquals: "\(column(field)) = \(parameter)"
+                case .contains: "instr(\(column(field)), \(parameter)) > 0"
+                case .startsWith: "substr(\(column(field)), 1, length(\(parameter))) = \(parameter)"
                 }
-                let parameter = bind(.text(value))
-                return "("
-                    + fields.map {
-                        comparison == .contains
-                            ? "instr(\($0.column), \(parameter)) > 0" : "substr(\($0.column), 1, length(\(parameter))) = \(parameter)"
-                    }.joined(separator: " OR ") + ")"
             }
+            let any = "(" + tests.joined(separator: " OR ") + ")"
+            return comparison == .notEquals ? "NOT \(any)" : any
         case .file(let path): return "local_song.path = \(bind(.text(path)))"
         case .base(let folder):
             let (lower, upper) = LibraryPath.range(under: folder)
@@ -52,15 +47,5 @@ extension TrackFilter {
             }
             return texts.joined(separator: " AND ")
         }
-    }
-
-    /// `value` with LIKE's wildcards (and the escape itself) escaped by `\`.
-    private static func likeEscaped(_ value: String) -> String {
-        var out = ""
-        for character in value {
-            if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-            out.append(character)
-        }
-        return out
     }
 }

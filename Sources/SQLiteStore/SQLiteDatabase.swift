@@ -49,6 +49,9 @@ public final class SQLiteDatabase: SQLDatabase {
         handle = db
         self.path = path
         sqlite3_busy_timeout(db, 2000)
+        // `segue_fold(text)` for filters that ignore case (`TrackFilter`); a failure to register
+        // it leaves only those filters failing, each with SQLite's sentence.
+        sqlite3_create_function_v2(db, "segue_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, segueFold, nil, nil, nil)
         // SQLite reads the file lazily, so junk bytes are only found here, by the first statement.
         journalMode = try query("PRAGMA journal_mode=WAL", []).first?.first?.string?.lowercased() ?? ""
         try execute("PRAGMA synchronous=NORMAL", [])
@@ -138,4 +141,16 @@ public final class SQLiteDatabase: SQLDatabase {
     private func error(_ rc: Int32) -> LibraryError {
         LibraryError(sqliteCode: rc, message: String(cString: sqlite3_errmsg(handle)), path: path)
     }
+}
+
+/// `segue_fold(text)`: the text lowercased by Unicode's rules (`String.lowercased()`, as the
+/// values compared with it are), NULL for NULL; SQLite's own NOCASE and LIKE fold ASCII only.
+private func segueFold(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard count == 1, let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
+        sqlite3_result_null(context)
+        return
+    }
+    let length = Int(sqlite3_value_bytes(value))
+    let folded = String(decoding: UnsafeBufferPointer(start: text, count: max(0, length)), as: UTF8.self).lowercased()
+    sqlite3_result_text(context, folded, Int32(clamping: folded.utf8.count), shim_SQLITE_TRANSIENT())
 }

@@ -1,5 +1,6 @@
 import Library
 import MusicModel
+import TestSupport
 import Testing
 
 /// The library as MPD's database: folders and songs of a folder, pages in path order, filters,
@@ -87,6 +88,20 @@ import Testing
         #expect(try titles(#"(Track == "2")"#) == ["Freddie Freeloader"])
     }
 
+    @Test func ignoringCaseFoldsEveryScriptNotOnlyASCII() throws {
+        let library = try TestDatabase.library(folders: ["/music"])
+        try library.store(
+            ScanBatch(folder: "/music", tracks: [T.track("/music/a.mp3", title: "Ça ira", artist: "Édith Piaf", album: "ΑΒΓ")]))
+        func count(_ text: String, ignoringCase: Bool) throws -> Int {
+            try library.localTracks(matching: TrackFilter(parsing: text), ignoringCase: ignoringCase, limit: 10).count
+        }
+        #expect(try count(#"(Artist == "édith piaf")"#, ignoringCase: true) == 1)
+        #expect(try count(#"(Artist == "édith piaf")"#, ignoringCase: false) == 0)
+        #expect(try count(#"(Title starts_with "ÇA")"#, ignoringCase: true) == 1)
+        #expect(try count(#"(any contains "αβγ")"#, ignoringCase: true) == 1)
+        #expect(try count(#"(Artist != "ÉDITH PIAF")"#, ignoringCase: true) == 0)
+    }
+
     @Test func badFiltersAreRefusedWithASentence() {
         for text in [
             "Artist == x", "(Artist == x)", "(Artist == \"x\"", "(Bogus == \"x\")", "(Artist =~ \"x\")", "(Artist == \"x\") junk",
@@ -94,6 +109,44 @@ import Testing
         ] {
             #expect(throws: LibraryError.self, "\(text)") { try TrackFilter(parsing: text) }
         }
+    }
+
+    /// Mutated filters (MPD's own examples cut, doubled, with characters swapped in): each is
+    /// refused with a sentence, or parses to a filter whose text reads back the same and whose
+    /// SQL runs, case minded or not. Nothing traps, nothing reaches SQLite as text.
+    @Test func mutatedFiltersParseAndRunOrSaySo() throws {
+        let library = try Self.library()
+        let seeds = [
+            #"((Artist == "Miles Davis") AND (!(Album contains 'live')))"#, #"(any starts_with "So")"#, #"(base "/music/Jazz")"#,
+            #"(file == "/music/top.mp3")"#, #"(modified-since "0")"#, #"(Track != "2")"#, "()", #"(Composer == "x\"y")"#,
+        ]
+        let pieces: [String] = ["(", ")", "\"", "'", "\\", " AND ", "!", "==", "%", "_", "\u{0}", "é", " ", "contains", "';--"]
+        var random = SplitMix64(seed: 14)
+        var parsed = 0
+        for _ in 0..<2_000 {
+            var text = Array(seeds[Int(random.next() % UInt64(seeds.count))])
+            for _ in 0..<Int(random.next() % 4) {
+                let at = text.isEmpty ? 0 : Int(random.next() % UInt64(text.count + 1))
+                switch random.next() % 3 {
+                case 0: text.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))], at: at)
+                case 1: if at < text.count { text.remove(at: at) }
+                default: text = Array(text[..<at]) + text
+                }
+            }
+            let line = String(text)
+            let filter: TrackFilter
+            do {
+                filter = try TrackFilter(parsing: line)
+            } catch {
+                #expect(!error.description.isEmpty)
+                continue
+            }
+            parsed += 1
+            #expect(try TrackFilter(parsing: filter.text) == filter, "\(line)")
+            _ = try library.localTracks(matching: filter, ignoringCase: false, limit: 10)
+            _ = try library.localTracks(matching: filter, ignoringCase: true, limit: 10)
+        }
+        #expect(parsed > 100)
     }
 
     @Test func filterTextRoundTrips() throws {

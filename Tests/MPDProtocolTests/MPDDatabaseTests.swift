@@ -48,7 +48,8 @@ import Testing
         // MPD's order: a folder's songs, then its folders.
         #expect(
             try rig.run("lsinfo", "music").get()
-                == "file: music/loose.mp3\nLast-Modified: 2025-11-29T07:06:40Z\nArtist: Solo\nTitle: Loose\nTime: 100\nduration: 100.000\ndirectory: music/Miles\ndirectory: music/Nina\n")
+                == "file: music/loose.mp3\nLast-Modified: 2025-11-29T07:06:40Z\nArtist: Solo\nTitle: Loose\nTime: 100\nduration: 100.000\ndirectory: music/Miles\ndirectory: music/Nina\n"
+        )
         let song = try rig.run("lsinfo", "music/Miles/Kind of Blue").get()
         #expect(
             song.hasPrefix(
@@ -111,6 +112,12 @@ import Testing
         #expect(titles(try rig.pairs("find", "(base \"music/Nina\")")) == ["Be My Husband"])
         #expect(titles(try rig.pairs("find", "(Genre == \"Jazz\")", "window", "1:2")) == ["Freddie Freeloader"])
         #expect(titles(try rig.pairs("search", "any", "blue", "sort", "Title")).count == 3)
+        #expect(titles(try rig.pairs("find", "file", "music/loose.mp3")) == ["Loose"])
+        #expect(titles(try rig.pairs("find", "base", "music/Miles", "modified-since", "1764400000")).count == 2)
+        #expect(titles(try rig.pairs("find", "modified-since", "1764400001")).isEmpty)
+        #expect(titles(try rig.pairs("find", "(Genre == \"Jazz\")", "window", "5:")).isEmpty)
+        #expect(throws: MPDAck.self) { try rig.run("find", "(Genre == \"Jazz\")", "sort", "Bogus").get() }
+        #expect(throws: MPDAck.self) { try rig.run("find", "(Genre == \"Jazz\")", "window", "2:1").get() }
         #expect(throws: MPDAck.self) { try rig.run("find", "(Artist == ").get() }
         #expect(throws: MPDAck.self) { try rig.run("find", "artist").get() }
         #expect(throws: MPDAck.self) { try rig.run("find").get() }
@@ -131,7 +138,8 @@ import Testing
         #expect(try rig.run("list", "Album").get() == "Album: \nAlbum: Kind of Blue\nAlbum: Pastel Blues\n")
         #expect(
             try rig.run("list", "Album", "group", "AlbumArtist").get()
-                == "AlbumArtist: Miles Davis\nAlbum: Kind of Blue\nAlbumArtist: Nina Simone\nAlbum: Pastel Blues\nAlbumArtist: Solo\nAlbum: \n")
+                == "AlbumArtist: Miles Davis\nAlbum: Kind of Blue\nAlbumArtist: Nina Simone\nAlbum: Pastel Blues\nAlbumArtist: Solo\nAlbum: \n"
+        )
         #expect(try rig.run("list", "Title", "(Date == \"1959\")").get() == "Title: Freddie Freeloader\nTitle: So What\n")
         #expect(try rig.run("list", "album", "Nina Simone").get() == "Album: Pastel Blues\n")
         #expect(try rig.run("list", "Composer").get() == "Composer: \n")
@@ -158,6 +166,18 @@ import Testing
         #expect(stats["albums"] == "2")
         let fresh = try Self.rig(scanned: false)
         #expect(try fresh.value("db_update", in: "stats") == "0")
+    }
+
+    @Test func foldersOutsideTheLibraryAreRefusedWithASentence() throws {
+        let rig = try Self.rig()
+        let result = rig.session.perform(.library(.directory("/elsewhere")))
+        guard case .failure(let error) = result else {
+            Issue.record("listed a folder outside the library: \(result)")
+            return
+        }
+        #expect(error.description == "/elsewhere is not in a library folder; folder list shows them.")
+        let page = rig.session.perform(.library(.tracks(under: "/etc", matching: nil, ignoringCase: false, after: nil)))
+        #expect((try? page.get()) == nil)
     }
 
     @Test func updateAnswersAJobIdOrSaysWhyNot() throws {

@@ -293,7 +293,10 @@ private let samples: [(Command, String)] = [
         #"library tracks /music --where "(Artist == \"Nina \\\"S\\\"\")" --after /music/a.mp3"#
     ),
     (
-        .library(.tracks(under: nil, matching: .and([.not(.compare(.album, .contains, "live")), .base("/music/Jazz")]), ignoringCase: true, after: nil)),
+        .library(
+            .tracks(
+                under: nil, matching: .and([.not(.compare(.album, .contains, "live")), .base("/music/Jazz")]), ignoringCase: true,
+                after: nil)),
         #"library tracks --search "((!(Album contains \"live\")) AND (base \"/music/Jazz\"))""#
     ),
     (.library(.values(.album, groups: [.albumArtist, .date], matching: nil)), "library values Album --group AlbumArtist --group Date"),
