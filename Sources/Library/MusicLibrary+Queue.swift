@@ -95,7 +95,8 @@ extension MusicLibrary {
             let state = QueueState(
                 items: items, currentIndex: index, position: row[1].double.flatMap { Checked.seconds($0) } ?? 0,
                 repeatMode: RepeatMode(rawValue: row[2].string ?? "") ?? .none,
-                shuffleMode: ShuffleMode(rawValue: row[3].string ?? "") ?? .off, singleMode: SingleMode(rawValue: row[5].string ?? "") ?? .off,
+                shuffleMode: ShuffleMode(rawValue: row[3].string ?? "") ?? .off,
+                singleMode: SingleMode(rawValue: row[5].string ?? "") ?? .off,
                 consumeMode: ConsumeMode(rawValue: row[6].string ?? "") ?? .off, volume: volume)
             return (state, keys)
         }

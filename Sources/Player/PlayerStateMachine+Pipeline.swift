@@ -55,10 +55,14 @@ extension PlayerStateMachine {
         guard let entry = instances[instance] else { return [] }
         let previous = queue.currentEntryID
         var changed = previous != entry
+        var nextChanged = false
         if changed {
             queue.setCurrentEntry(entry)
-            // Playback moved on by itself from the entry before.
+            // Playback moved on by itself from the entry before; taking it out can change what
+            // follows (under repeat all it may have been next again).
+            let before = queue.entry(after: entry, reason: .trackEnded)
             consume(previous)
+            nextChanged = before != queue.entry(after: entry, reason: .trackEnded)
         }
         // An entry that follows by itself under single oneshot is the one entry playing again
         // under repeat one: oneshot has done its once.
@@ -77,6 +81,7 @@ extension PlayerStateMachine {
             }
         }
         var actions = changed ? [queueChanged] : []
+        if nextChanged { actions.append(.nextTrackChanged) }
         if oneshotDone { actions.append(stateChanged) }
         if continuing.remove(instance) == nil, let started = queue.entry(entry) {
             lastStart = instance

@@ -63,7 +63,8 @@ final class QueueKeeper: Sendable {
         let now = player.moment
         try? saved.save(
             entries: now.queue.entries, currentIndex: now.queue.currentIndex, repeatMode: now.queue.repeatMode,
-            shuffleMode: now.queue.shuffleMode, singleMode: now.queue.singleMode, consumeMode: now.queue.consumeMode, position: now.position,
+            shuffleMode: now.queue.shuffleMode, singleMode: now.queue.singleMode, consumeMode: now.queue.consumeMode,
+            position: now.position,
             volume: now.state.volume)
     }
 

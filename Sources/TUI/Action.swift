@@ -38,6 +38,8 @@ public enum Action: String, CaseIterable, Sendable {
     case volumeDown = "volume-down"
     case cycleRepeat = "repeat"
     case toggleShuffle = "shuffle"
+    case toggleSingle = "single"
+    case toggleConsume = "consume"
     // The UI itself.
     case search
     case commandLine = "command-line"
@@ -100,6 +102,8 @@ public enum Action: String, CaseIterable, Sendable {
         case .volumeDown: "Volume down 5%"
         case .cycleRepeat: "Cycle repeat: none, all, one"
         case .toggleShuffle: "Shuffle on or off"
+        case .toggleSingle: "Single on or off: stop when the entry ends"
+        case .toggleConsume: "Consume on or off: entries leave the queue once played"
         case .search: "Search the catalog and your library"
         case .commandLine: "Type a command (as with segue ctl)"
         case .help: "Show this help"

@@ -89,7 +89,8 @@ public struct KeyMap: Sendable, Equatable {
             (.addToPlaylist, ["P"]), (.cycleSort, ["o"]), (.remove, ["d", "delete"]), (.moveEntryUp, ["K"]), (.moveEntryDown, ["J"]),
             (.clearQueue, ["X"]), (.toggle, ["space"]), (.next, ["n"]), (.previous, ["p"]), (.seekForward, ["."]),
             (.seekBackward, [","]), (.volumeUp, ["+", "="]), (.volumeDown, ["-"]), (.cycleRepeat, ["r"]),
-            (.toggleShuffle, ["s"]), (.search, ["/"]), (.commandLine, [":"]), (.help, ["?"]), (.redraw, ["ctrl-l"]),
+            (.toggleShuffle, ["s"]), (.toggleSingle, ["y"]), (.toggleConsume, ["R"]), (.search, ["/"]), (.commandLine, [":"]),
+            (.help, ["?"]), (.redraw, ["ctrl-l"]),
             (.quit, ["q"]), (.quitAndStop, ["Q"]), (.workoutView, ["W"]),
         ]
         var map: [Key: Binding] = [:]

@@ -78,6 +78,8 @@ extension TUIModel {
         case .volumeDown: return [send(.volume(.relative(-config.volumeStep)))]
         case .cycleRepeat: return [send(.repeatMode(nil))]
         case .toggleShuffle: return [send(.shuffle(nil))]
+        case .toggleSingle: return [send(.single(nil))]
+        case .toggleConsume: return [send(.consume(nil))]
         case .search:
             let effects = show(.search)
             stacks[TUIModel.Tab.search.rawValue].removeLast(stacks[TUIModel.Tab.search.rawValue].count - 1)

@@ -90,6 +90,8 @@ import Testing
         _ = try first.perform(line: "jump 2").get()
         _ = try first.perform(line: "volume 30").get()
         _ = try first.perform(line: "repeat all").get()
+        _ = try first.perform(line: "single oneshot").get()
+        _ = try first.perform(line: "consume on").get()
         first.shutdown()
 
         // A session that never restored (a second daemon) saves nothing over it.
@@ -104,6 +106,7 @@ import Testing
         #expect(second.snapshot.queuePosition == 2)
         #expect(second.snapshot.state.volume == 0.3)
         #expect(second.snapshot.state.repeatMode == .all)
+        #expect(second.snapshot.state.singleMode == .oneshot && second.snapshot.state.consumeMode == .on, "the modes survive too")
         #expect(second.snapshot.state.playbackStatus != .playing, "restored paused")
     }
 

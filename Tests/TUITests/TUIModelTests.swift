@@ -171,9 +171,11 @@ import WireProtocol
     @Test func transportKeysSendCommands() {
         var d = Driver()
         let before = d.sent.count
-        for c in " np.,+-rs" { d.key(.character(c)) }
+        for c in " np.,+-rsyR" { d.key(.character(c)) }
         #expect(
-            d.lines(since: before) == ["toggle", "next", "previous", "seek +10", "seek -10", "volume +5", "volume -5", "repeat", "shuffle"])
+            d.lines(since: before) == [
+                "toggle", "next", "previous", "seek +10", "seek -10", "volume +5", "volume -5", "repeat", "shuffle", "single", "consume",
+            ])
     }
 
     @Test func quittingLeavesTheMusicOrStopsTheDaemon() {
