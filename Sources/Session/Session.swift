@@ -37,6 +37,15 @@ public final class Session: Sendable {
     private let scanner: (any LibraryScanning)?
     /// The commands of the user's own music, over the library and the scanner.
     private let local: LibraryCommands
+    /// The configured output as `output list` shows it, and whether it is enabled.
+    let outputState: Mutex<AudioOutputInfo>
+    /// Where pictures come from: tags of local files, folder covers, the catalog's artwork.
+    let pictures: PictureSource
+    /// When each playlist last changed in this run (by name); one not changed since the session
+    /// started reads as changed then (`playlistsSince`), which is what a client's cache needs.
+    let playlistTimes = Mutex<[String: Double]>([:])
+    /// When the session started, seconds since 1970.
+    let playlistsSince: Double
 
     /// Creates a session over `player`; `catalog` answers catalog commands and `library` the
     /// library's (nil: they fail with a sentence); `item` turns what a user typed (a path, URL or
@@ -57,8 +66,12 @@ public final class Session: Sendable {
         onQuit: (@Sendable () -> Void)? = nil,
         catalogNotice: (@Sendable () -> String?)? = nil,
         keepsQueue: Bool = false, restoreMarker: String? = nil,
-        workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil
+        workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil,
+        output: AudioOutputInfo = .standard, pictures: PictureSource = PictureSource()
     ) {
+        self.outputState = Mutex(output)
+        self.pictures = pictures
+        self.playlistsSince = clock()
         self.scanner = scanner
         self.local = LibraryCommands(library: library, scanner: scanner, home: { LibraryPaths.home })
         self.catalogNoticeSource = catalogNotice
@@ -90,13 +103,14 @@ public final class Session: Sendable {
         onQuit: (@Sendable () -> Void)? = nil,
         catalogNotice: (@Sendable () -> String?)? = nil,
         keepsQueue: Bool = false, restoreMarker: String? = nil,
-        workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil
+        workout: WorkoutSetup = WorkoutSetup(), scanner: (any LibraryScanning)? = nil,
+        output: AudioOutputInfo = .standard, pictures: PictureSource = PictureSource()
     ) {
         let relay = EventRelay()
         self.init(
             player: makePlayer { relay.session?.handle($0) }, catalog: catalog, library: library, item: item, clock: clock,
             onQuit: onQuit, catalogNotice: catalogNotice, keepsQueue: keepsQueue, restoreMarker: restoreMarker, workout: workout,
-            scanner: scanner)
+            scanner: scanner, output: output, pictures: pictures)
         relay.session = self
     }
 
@@ -123,6 +137,18 @@ public final class Session: Sendable {
 
     /// The queue as it is now (entries, the current one, modes).
     public var queue: PlayerQueue { player.queue }
+
+    /// Tells observers that playlists or outputs changed (MPD's `stored_playlist`, `output`).
+    func publish(_ change: SessionChange) { observers.publish(.changed(change)) }
+
+    /// Whether the player is playing now (the output's switch pauses it when it is silenced).
+    var isPlaying: Bool { player.playerState.playbackStatus == .playing }
+
+    /// Seconds since 1970 by the session's clock.
+    var now: Double { clock() }
+
+    /// Pauses the player (the output was silenced).
+    func pausePlayer() { player.pause() }
 
     /// Stops the session for good: the workout's worker stops (a workout running is dropped), a
     /// kept queue is saved and its restore marker removed, then the player stops and lets go of the output. Nothing may be performed afterwards.
@@ -177,7 +203,10 @@ public final class Session: Sendable {
         defer { publishCatalogNoticeChange() }
         do {
             switch operation {
-            case .command(let command): return .success(try run(command))
+            case .command(let command):
+                try refuseSilentPlayback(command)
+                defer { pauseWhenSilenced() }
+                return .success(try run(command))
             case .restoreSavedQueue:
                 if let notice = keeper?.restore(into: player) { observers.publish(.notice(notice)) }
                 return .success(.done(snapshot))
@@ -220,7 +249,7 @@ public final class Session: Sendable {
         case .crossfade(let seconds): player.setCrossfade(seconds: seconds)
         case .single, .consume, .jumpTo, .moveRange, .swap, .mix: return try queueEdit(command)
         case .output(let command): return try output(command)
-        case .picture(let item): return .picture(try picture(of: item))
+        case .picture(let text): return .picture(try picture(of: item(text), catalog: catalog))
         case .status: break
         case .queue:
             let queue = player.queue
@@ -277,7 +306,10 @@ public final class Session: Sendable {
             try requireLibrary().removeSavedAlbum(id: target)
         case .saved(.songs): return .songs(try requireLibrary().savedSongs())
         case .saved(.albums): return .albums(try requireLibrary().savedAlbums())
-        case .playlist(let command): return try playlist(command)
+        case .playlist(let command):
+            let result = try playlist(command)
+            playlistsChanged(by: command)
+            return result
         case .workout(let command): return try workout.perform(command)
         case .tempo(let words): return .tempo(try tempoReports(words))
         case .history(.list): return .history(try requireLibrary().recentlyPlayed(limit: 50))
@@ -398,7 +430,7 @@ public final class Session: Sendable {
             return found.id
         }
         switch command {
-        case .list: return .playlists(try library.playlists())
+        case .list: return .playlists(dated(try library.playlists()))
         case .show(let name): return .items(try library.playlistItems(try id(name)))
         case .create(let name): _ = try library.createPlaylist(name: name)
         case .rename(let name, let newName): try library.renamePlaylist(try id(name), to: newName)

@@ -134,7 +134,7 @@ struct DaemonCommand {
             catalog: itunes?.catalog, library: library,
             onQuit: { kill(getpid(), SIGTERM) }, catalogNotice: { [fallback = itunes?.fallback] in fallback?.lastNotice },
             keepsQueue: true, restoreMarker: SeguePaths.state.map { $0 + "/restoring" }, workout: workout.setup,
-            scanner: scanner)
+            scanner: scanner, output: Outputs.info(for: output), pictures: Pictures.source())
         // What is no reply to anyone (the saved queue set aside) goes to the log, and to clients:
         // those said before the server exists wait for the first client that subscribes. The log
         // also names every entry skipped (a file gone missing) and every scan finished.

@@ -1,5 +1,6 @@
 import ALSAOutput
 import Audio
+import Session
 
 /// Makes the output a user asked for; runs on the output thread.
 enum Outputs {
@@ -10,6 +11,15 @@ enum Outputs {
             case .null: return NullOutput()
             case .wav(let path): return WAVFileOutput(path: path)
             }
+        }
+    }
+
+    /// The output as `output list` (and MPD's `outputs`) shows it: number 0, enabled.
+    static func info(for spec: OutputSpec) -> AudioOutputInfo {
+        switch spec {
+        case .alsa(let device): return AudioOutputInfo(id: 0, name: "ALSA \(device)", plugin: "alsa", enabled: true)
+        case .null: return AudioOutputInfo(id: 0, name: "Null (nothing is heard)", plugin: "null", enabled: true)
+        case .wav(let path): return AudioOutputInfo(id: 0, name: "WAV file \(path)", plugin: "wav", enabled: true)
         }
     }
 }

@@ -21,12 +21,16 @@ final class MPDRig {
     var folders: [String] = []
     let environment: MPDEnvironment
 
-    init(songs: [Song] = [], folders: [String] = [], password: String? = nil) throws {
+    init(
+        songs: [Song] = [], folders: [String] = [], password: String? = nil, outputInfo: AudioOutputInfo = .standard,
+        pictures: PictureSource = PictureSource()
+    ) throws {
         library = try MusicLibrary.open(path: Fixtures.temporaryDirectory() + "/library.sqlite")
         catalog = FakeCatalog(songs: songs)
         let output = output
         session = Session(
-            player: MusicPlayer.silent(makeOutput: { output }), catalog: catalog, library: library, clock: { 1_700_000_000 })
+            player: MusicPlayer.silent(makeOutput: { output }), catalog: catalog, library: library, clock: { 1_700_000_000 },
+            output: outputInfo, pictures: pictures)
         client = MPDClientState(passwordRequired: password != nil)
         self.folders = folders
         environment = MPDEnvironment(
@@ -58,7 +62,14 @@ final class MPDRig {
         }
     }
 
+    /// The reply's bytes (a binary chunk is not text).
+    func bytes(_ name: String, _ arguments: String...) -> Result<[UInt8], MPDAck> { runBytes(name, arguments) }
+
     private func runArray(_ name: String, _ arguments: [String]) -> Result<String, MPDAck> {
+        runBytes(name, arguments).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func runBytes(_ name: String, _ arguments: [String]) -> Result<[UInt8], MPDAck> {
         guard let spec = MPDCommandTable.byName[name] else { return .failure(MPDAck(.unknown, "unknown command \"\(name)\"")) }
         let session = session
         var call = MPDCall(
@@ -66,7 +77,7 @@ final class MPDRig {
         do throws(MPDAck) {
             try spec.run(&call)
             client = call.client
-            return .success(call.response.text)
+            return .success(call.response.bytes)
         } catch {
             var ack = error
             ack.command = name

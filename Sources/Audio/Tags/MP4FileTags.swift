@@ -133,6 +133,23 @@ public enum MP4FileTags {
 
     /// `udta/meta/ilst`: each item read alone, a picture only noted.
     private static func readUserData(_ source: TagSource, _ udta: Box, into tags: inout MP4Tags) throws(AudioError) {
+        for item in try ilstItems(source, udta) {
+            if item.type == FourCC.cover {
+                tags.metadata.hasCover = true
+                continue
+            }
+            let length = item.body.upperBound - item.start
+            guard length <= maxItemBytes else { continue }
+            let bytes = try source.read(at: item.start, count: length)
+            guard bytes.count == length else { continue }
+            let box = MP4Box(type: item.type, start: 0, bodyStart: item.body.lowerBound - item.start, end: length)
+            tags.take(box, in: bytes)
+        }
+    }
+
+    /// The items of `udta/meta/ilst` (by their headers), in order.
+    static func ilstItems(_ source: TagSource, _ udta: Box) throws(AudioError) -> [Box] {
+        var items: [Box] = []
         for meta in try boxes(source, in: udta.body) where meta.type == FourCC.meta {
             // MP4's `meta` is a full box (4 bytes of version and flags); QuickTime's is not,
             // which shows as 'hdlr' where the first child's type would be after 4 bytes.
@@ -140,23 +157,13 @@ public enum MP4FileTags {
             let isFullBox = peek.count == 8 && UInt32(be32(peek, 4)) != FourCC.hdlr
             let children = meta.body.lowerBound + (isFullBox ? 4 : 0)..<meta.body.upperBound
             for list in try boxes(source, in: children) where list.type == FourCC.ilst {
-                for item in try boxes(source, in: list.body) {
-                    if item.type == FourCC.cover {
-                        tags.metadata.hasCover = true
-                        continue
-                    }
-                    let length = item.body.upperBound - item.start
-                    guard length <= maxItemBytes else { continue }
-                    let bytes = try source.read(at: item.start, count: length)
-                    guard bytes.count == length else { continue }
-                    let box = MP4Box(type: item.type, start: 0, bodyStart: item.body.lowerBound - item.start, end: length)
-                    tags.take(box, in: bytes)
-                }
+                items += try boxes(source, in: list.body)
             }
         }
+        return items
     }
 
-    private static func be32(_ bytes: [UInt8], _ at: Int) -> Int {
+    static func be32(_ bytes: [UInt8], _ at: Int) -> Int {
         Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
     }
 }

@@ -56,7 +56,18 @@ public enum OggTags {
             rate = le32(ident, 12)
         }
 
-        // The comment packet starts on the second page (the identification packet has the first to itself).
+        if var stream = try commentStream(source, after: first, opus: opus) { try VorbisComment.read(&stream, into: &tags) }
+
+        if let granule = try lastGranule(source, serial: first.serial), granule >= UInt64(preSkip), granule < 1 << 52 {
+            tags.duration = TrackTags.lengthOf(frames: Int(granule) - preSkip, rate: rate)
+        }
+        return tags
+    }
+
+    /// The comment packet after its magic (`OpusTags`, `\u{03}vorbis`), which starts on the
+    /// page after `first` (the identification packet has the first to itself) and may span
+    /// up to `maxCommentPages`; nil when the packet is not a comment packet.
+    static func commentStream(_ source: TagSource, after first: Page, opus: Bool) throws(AudioError) -> TagStream? {
         var spans: [Range<Int>] = []
         var offset = first.end
         var pages = 0
@@ -74,12 +85,7 @@ public enum OggTags {
         var stream = TagStream(source, spans: spans)
         let magic = try stream.read(opus ? 8 : 7)
         let expected: [UInt8] = opus ? Array("OpusTags".utf8) : Array("\u{03}vorbis".utf8)
-        if magic == expected { try VorbisComment.read(&stream, into: &tags) }
-
-        if let granule = try lastGranule(source, serial: first.serial), granule >= UInt64(preSkip), granule < 1 << 52 {
-            tags.duration = TrackTags.lengthOf(frames: Int(granule) - preSkip, rate: rate)
-        }
-        return tags
+        return magic == expected ? stream : nil
     }
 
     /// The granule position of the last complete page of stream `serial` within the file's tail.
