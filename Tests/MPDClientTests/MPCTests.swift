@@ -99,7 +99,8 @@ struct MPCTests {
     }
 
     /// The output with what cannot match between two players masked: the play clock
-    /// (`0:07/0:30 (23%)`), update job numbers, uptimes and play times, the output's name.
+    /// (`0:07/0:30 (23%)`), update job numbers, uptimes and play times, the output's name, and
+    /// the accepted differences of docs/mpd.md that mpc prints (the artist count).
     static func mask(_ text: String) -> String {
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -114,7 +115,9 @@ struct MPCTests {
             if line.hasPrefix("Updating DB (#") { line = "Updating DB (#N) ..." }
             // The total length may differ by a second or two (docs/mpd.md: decoders disagree by a frame).
             for prefix in ["Uptime:", "Play Time:", "DB Updated:", "DB Play Time:"] where line.hasPrefix(prefix) { line = prefix + " X" }
-            if line.hasPrefix("Output "), let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")") {
+            // Accepted difference: Segue counts artists and album artists together.
+            if line.hasPrefix("Artists:") { line = "Artists: X" }
+            if line.hasPrefix("Output "), let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") {
                 line = String(line[..<open]) + "(NAME" + String(line[close...])
             }
             lines.append(line)
