@@ -26,15 +26,78 @@ public struct MPDBatch: Equatable, Sendable {
         public var closing: Bool
     }
 
-    /// The requests, in order.
-    public var requests: [MPDRequest]
+    /// The requests as given, or a command list's lines as read (each ending in a newline;
+    /// read into requests one at a time as they run, so a list costs no more than its text).
+    private enum Storage: Sendable {
+        case requests([MPDRequest])
+        case lines([UInt8])
+    }
+
+    private let storage: Storage
     /// The framing.
     public var listMode: ListMode
 
     /// A batch.
     public init(requests: [MPDRequest], listMode: ListMode) {
-        self.requests = requests
+        storage = .requests(requests)
         self.listMode = listMode
+    }
+
+    /// A command list from its lines, each ending in a newline.
+    init(lines: [UInt8], listMode: ListMode) {
+        storage = .lines(lines)
+        self.listMode = listMode
+    }
+
+    /// The requests, in order (a malformed line of a list is a request that fails with its
+    /// sentence when it runs).
+    public var requests: [MPDRequest] {
+        var requests: [MPDRequest] = []
+        forEachRequest { requests.append($0) }
+        return requests
+    }
+
+    public static func == (lhs: MPDBatch, rhs: MPDBatch) -> Bool {
+        lhs.listMode == rhs.listMode && lhs.requests == rhs.requests
+    }
+
+    /// Calls `body` with each request in order until it returns false.
+    private func forEachRequest(_ body: (MPDRequest) -> Bool) {
+        switch storage {
+        case .requests(let requests):
+            for request in requests where !body(request) { return }
+        case .lines(let bytes):
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+                let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                start = end + 1
+                let request: MPDRequest
+                switch Self.request(line) {
+                case .success(let read): request = read
+                case .failure(.badArgument(let name, let message)):
+                    request = MPDRequest(name: name, arguments: [Self.malformedMarker, message])
+                case .failure(.notACommand): request = MPDRequest(name: "", arguments: [Self.malformedMarker, "Malformed line"])
+                }
+                if !body(request) { return }
+            }
+        }
+    }
+
+    private func forEachRequest(_ body: (MPDRequest) -> Void) {
+        forEachRequest { (request: MPDRequest) -> Bool in
+            body(request)
+            return true
+        }
+    }
+
+    /// A line read into a request, or why it is none.
+    static func request(_ line: String) -> Result<MPDRequest, MPDTokenError> {
+        do {
+            return .success(try MPDTokenizer.parse(line))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The first argument the machine gives a request whose line could not be read (the second
@@ -50,9 +113,13 @@ public struct MPDBatch: Equatable, Sendable {
     ) -> Outcome {
         var client = client
         var bytes: [UInt8] = []
-        for (index, request) in requests.enumerated() {
+        var index = 0
+        var closing = false
+        var failed = false
+        forEachRequest { (request: MPDRequest) -> Bool in
             if request.name == "close" {
-                return Outcome(bytes: bytes, client: client, closing: true)
+                closing = true
+                return false
             }
             do throws(MPDAck) {
                 let response = try Self.runOne(request, client: &client, environment: environment, perform: perform, table: table)
@@ -62,11 +129,14 @@ public struct MPDBatch: Equatable, Sendable {
                 var ack = error
                 ack.index = index
                 bytes.append(contentsOf: (ack.line + "\n").utf8)
-                return Outcome(bytes: bytes, client: client, closing: false)
+                failed = true
+                return false
             }
+            index += 1
+            return true
         }
-        bytes.append(contentsOf: "OK\n".utf8)
-        return Outcome(bytes: bytes, client: client, closing: false)
+        if !closing && !failed { bytes.append(contentsOf: "OK\n".utf8) }
+        return Outcome(bytes: bytes, client: client, closing: closing)
     }
 
     /// One request: its spec, the permission check, its run; the ACK names the command.

@@ -168,7 +168,7 @@ extension MPDCommands {
     /// a log that no longer reaches V marks the whole queue (the log does not keep where moved
     /// and removed entries were, so the entries they shifted are not known).
     private static func changedPositions(_ call: inout MPDCall) throws(MPDAck) -> (MPDQueueView, [Int]) {
-        let wireVersion = try call.unsigned(0, max: Int(MPDQueueVersion.mask))
+        let wireVersion = try call.unsigned(0, max: Int(UInt32.max))
         let window = try call.optional(1) == nil ? nil : call.range(1)
         let queue = try MPDQueueView(call)
         var changed: [Int]

@@ -58,7 +58,7 @@ extension MPDCommands {
             // Segue's decoders hand the output 16-bit samples.
             if let format = snapshot.heardFormat { response.add("audio", "\(format.sampleRate):16:\(format.channels)") }
         }
-        if snapshot.scan != nil { response.add("updating_db", 1) }
+        if snapshot.scan != nil { response.add("updating_db", max(MPDDatabase.lastUpdateJob, 1)) }
         if let next = snapshot.nextEntry, let position = snapshot.nextPosition {
             response.add("nextsong", MPDQueuePosition.wire(position))
             response.add("nextsongid", String(next.id.rawValue))

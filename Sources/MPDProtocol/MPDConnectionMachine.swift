@@ -28,8 +28,9 @@ public struct MPDConnectionMachine: Sendable {
     private enum State: Equatable, Sendable {
         /// Waiting for a request.
         case ready
-        /// Reading a command list (`okMode`: `command_list_ok_begin`).
-        case list(okMode: Bool, requests: [MPDRequest], bytes: Int)
+        /// Reading a command list (`okMode`: `command_list_ok_begin`): its lines so far, each
+        /// ending in a newline.
+        case list(okMode: Bool, lines: [UInt8])
         /// A request or list is being run.
         case running
         /// Parked in `idle`, woken by these subsystems.
@@ -71,27 +72,24 @@ public struct MPDConnectionMachine: Sendable {
             guard line == "noidle" else { return close() }
             state = .ready
             return .send(Array("OK\n".utf8))
-        case .list(let okMode, var requests, var bytes):
+        case .list(let okMode, var lines):
+            // Let go of the state's copy of the list, so appending to it does not copy it whole
+            // for every line (a 2 MiB list of `ping`s is 400,000 lines).
+            state = .running
             if line == "command_list_end" {
-                state = .running
-                return .run(MPDBatch(requests: requests, listMode: okMode ? .ok : .plain))
+                return .run(MPDBatch(lines: lines, listMode: okMode ? .ok : .plain))
             }
-            bytes += line.utf8.count + 1
-            guard bytes <= Self.maxCommandListBytes else { return close() }
-            let request: MPDRequest
-            do {
-                request = try MPDTokenizer.parse(line)
-            } catch {
-                switch error {
-                case .notACommand: return close()
-                case .badArgument(let name, let message):
-                    // Kept so the list fails at its index, as MPD reports a bad line when it runs it.
-                    request = MPDRequest(name: name, arguments: [MPDBatch.malformedMarker, message])
-                }
+            guard lines.count + line.utf8.count + 1 <= Self.maxCommandListBytes else { return close() }
+            // Checked now for MPD's close rules; kept as text (no larger than the limit) and read
+            // again when the list runs, where a malformed line fails at its index.
+            switch MPDBatch.request(line) {
+            case .failure(.notACommand): return close()
+            case .success(let request) where request.name == "idle" || request.name == "noidle": return close()
+            case .success, .failure(.badArgument): break
             }
-            guard request.name != "idle", request.name != "noidle" else { return close() }
-            requests.append(request)
-            state = .list(okMode: okMode, requests: requests, bytes: bytes)
+            lines.append(contentsOf: line.utf8)
+            lines.append(10)
+            state = .list(okMode: okMode, lines: lines)
             return .nothing
         case .ready:
             break
@@ -108,7 +106,7 @@ public struct MPDConnectionMachine: Sendable {
         }
         switch request.name {
         case "command_list_begin", "command_list_ok_begin":
-            state = .list(okMode: request.name == "command_list_ok_begin", requests: [], bytes: 0)
+            state = .list(okMode: request.name == "command_list_ok_begin", lines: [])
             return .nothing
         case "noidle":
             // Not idling: MPD ignores it, with no reply.

@@ -86,6 +86,20 @@ import Testing
             ])
     }
 
+    @Test func aLongCommandListIsAnsweredAsOne() throws {
+        let rig = try Rig()
+        let client = try rig.connect()
+        // 100,000 lines (600 KB): read and held in one piece, not copied whole for every line.
+        let list = "command_list_ok_begin\n" + String(repeating: "ping\n", count: 100_000) + "command_list_end\n"
+        try client.sendBytes(Array(list.utf8))
+        var listOKs = 0
+        while let line = try client.readLine(timeout: 30), line != "OK" {
+            #expect(line == "list_OK")
+            listOKs += 1
+        }
+        #expect(listOKs == 100_000)
+    }
+
     @Test func idleIsWokenByAChangeFromElsewhereAndOthersStayPending() throws {
         let rig = try Rig()
         let a = try rig.connect()
@@ -101,6 +115,23 @@ import Testing
         try a.send("idle")
         #expect(Poll.until(timeout: 10) { rig.server.idleCount == 1 })
         #expect(try ask(a, "noidle") == ["OK"])
+    }
+
+    @Test func anotherConnectionsCommandWakesEveryIdleClientOnce() throws {
+        let rig = try Rig()
+        let idlers = try (0..<3).map { _ in try rig.connect() }
+        let other = try rig.connect()
+        for idler in idlers { try idler.send("idle mixer options") }
+        #expect(Poll.until(timeout: 10) { rig.server.idleCount == 3 })
+        #expect(try ask(other, "setvol 40") == ["OK"])
+        for idler in idlers {
+            #expect(try idler.readLine(timeout: 10) == "changed: mixer")
+            #expect(try idler.readLine(timeout: 10) == "OK")
+        }
+        // One change, one wake: nothing more is pending for the next idle.
+        #expect(try ask(idlers[0], "idle", "noidle") == ["OK"])
+        #expect(try ask(other, "command_list_begin", "repeat 1", "random 1", "command_list_end") == ["OK"])
+        #expect(try ask(idlers[1], "idle") == ["changed: options", "OK"])
     }
 
     @Test func aCommandWhileIdleClosesTheConnection() throws {

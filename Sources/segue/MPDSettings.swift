@@ -95,7 +95,7 @@ extension StringProtocol {
     fileprivate var trimmingSpaces: String {
         let bytes = Array(utf8)
         guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { return "" }
-        let last = bytes.lastIndex(where: { $0 != 32 && $0 != 9 && $0 != 13 })!
+        let last = bytes.lastIndex(where: { $0 != 32 && $0 != 9 && $0 != 13 }) ?? first
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
