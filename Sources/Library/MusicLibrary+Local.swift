@@ -6,6 +6,12 @@ import MusicModel
 extension MusicLibrary {
     // MARK: Folders
 
+    /// The library folders' paths, in the order they were added: `libraryFolders` without the
+    /// counts, for a check made once per page of a long listing.
+    public func libraryFolderPaths() throws(LibraryError) -> [String] {
+        try withDatabase { db in try db.query("SELECT path FROM library_folder ORDER BY id", []).compactMap { $0.first?.string } }
+    }
+
     /// The library folders, in the order they were added, with their song and skip counts.
     public func libraryFolders() throws(LibraryError) -> [LibraryFolder] {
         try withDatabase { db in

@@ -179,7 +179,7 @@ struct LibraryCommands: Sendable {
     /// `given` as an absolute path inside a library folder, or a sentence saying it is not.
     private func libraryPath(_ given: String, in library: MusicLibrary) throws -> String {
         let path = try LibraryPaths.normalized(given, home: home())
-        guard try library.libraryFolders().contains(where: { LibraryPath.contains($0.path, path) }) else {
+        guard try library.libraryFolderPaths().contains(where: { LibraryPath.contains($0, path) }) else {
             throw CommandError.failed("\(path) is not in a library folder; folder list shows them.")
         }
         return path
