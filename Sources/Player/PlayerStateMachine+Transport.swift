@@ -26,7 +26,8 @@ extension PlayerStateMachine {
         switch transport {
         case .playing: return []
         case .scanning: return endSeeking()
-        case .paused where isPreparedToPlay || heard != nil: resume = true
+        // A seek made while stopped holds its entry paused at the target: play goes on from there.
+        case .paused where isPreparedToPlay || heard != nil || seekTarget != nil: resume = true
         default: resume = false
         }
         var actions = [ensurePipeline()]

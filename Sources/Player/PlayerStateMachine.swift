@@ -286,7 +286,7 @@ public struct PlayerStateMachine: Sendable {
 
     /// Moves within the current entry to `seconds` (clamped to it); a scan goes on from there.
     mutating func seekActions(to seconds: Double, entry: QueueEntry) -> [Action] {
-        let rate = heard?.info.sourceFormat.sampleRate ?? 44_100
+        let rate = heard?.info.sourceFormat.sampleRate ?? 0
         // Any Double may arrive (a saved position, a client's seek): NaN and negatives start the
         // entry, and the target never passes the longest duration Segue accepts.
         var target = Checked.seconds(seconds) ?? (seconds > 0 ? Limits.maxDurationSeconds : 0)
@@ -295,7 +295,8 @@ public struct PlayerStateMachine: Sendable {
         // Within the entry being heard a seek goes on with it; one back to its top (`restart`,
         // `previous`) starts it again, and one made before its audio began (a restored
         // position) is where the entry starts.
-        let goesOn = target > 0 && (heard.map { instances[$0.instance] == entry.id } ?? false)
+        let heardHere = heard.map { instances[$0.instance] == entry.id } ?? false
+        let goesOn = target > 0 && heardHere
         seekTarget = target
         actions.append(ensurePipeline())
         if transport == .stopped || transport == .interrupted {
@@ -303,8 +304,15 @@ public struct PlayerStateMachine: Sendable {
             actions += setTransport(.paused)
             actions.append(stateChanged)
         }
-        let frame = Checked.clamped(target * Double(rate), to: 0...Int.max)
-        actions.append(.play(plan(entry, continuing: goesOn), fromFrame: frame))
+        var planned = plan(entry, continuing: goesOn)
+        var frame = 0
+        if heardHere {
+            frame = Checked.clamped(target * Double(rate), to: 0...Int.max)
+        } else if target > 0 {
+            // Before its audio the file's rate is not known here: the pipeline finds the frame.
+            planned.startSeconds = target
+        }
+        actions.append(.play(planned, fromFrame: frame))
         // The position jumped: front ends that move it along with the clock need to hear so.
         actions.append(stateChanged)
         return actions

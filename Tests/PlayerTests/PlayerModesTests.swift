@@ -141,4 +141,21 @@ import Testing
         let events = log.waitForEnd()
         #expect(PlayerEventLog.started(events) == ["1:441000", "2:441000"])
     }
+
+    @Test func aSeekBeforeTheEntryIsHeardStartsAtTheFilesOwnRate() throws {
+        let output = ManualClockOutput()
+        let log = PlayerEventLog()
+        let player = makePlayer(output, log)
+        defer { player.shutdown() }
+        // Stopped (or restored paused), nothing of the entry has been heard yet: MPD's seekcur
+        // then, or a saved position put back at start.
+        player.setQueue(items(["1:100000:48000"]))
+        try player.seek(to: 1.5)
+        try player.play()
+        output.release()
+        log.waitForEnd()
+        let samples = output.samples
+        let first = try #require(stride(from: 0, to: samples.count, by: 2).first { samples[$0] == 1 })
+        #expect(samples[first + 1] == Int16(72_000 % 32_768), "1.5 s in at 48 kHz, not at 44.1 kHz")
+    }
 }

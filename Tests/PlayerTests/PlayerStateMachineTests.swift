@@ -19,7 +19,7 @@ private func summary(_ actions: [Action]) -> String {
         case .emit(.queueEnded): "ended"
         case .emit(.outputFailed): "outputFailed"
         case .ensurePipeline(let settings): settings.replacingBroken ? "newPipeline" : "pipeline"
-        case .play(let track, let frame): "play:\(track.item.location)@\(frame)"
+        case .play(let track, let frame): "play:\(track.item.location)@" + (track.startSeconds.map { "\($0)s" } ?? "\(frame)")
         case .setPaused(let paused): paused ? "hold" : "release"
         case .halt: "halt"
         case .nextTrackChanged: "next?"
@@ -186,14 +186,14 @@ private let expected: [String: [Start: String]] = [
     ],
     "seek 5": [
         .empty: "throws The queue is empty.",
-        .stopped: "paused | pipeline hold state:paused play:a@220500 state:paused",
-        .prepared: "paused | pipeline play:a@220500 state:paused",
+        .stopped: "paused | pipeline hold state:paused play:a@5.0s state:paused",
+        .prepared: "paused | pipeline play:a@5.0s state:paused",
         .playing: "playing | played:a pipeline play:a@220500 state:playing",
         .paused: "paused | played:a pipeline play:a@220500 state:paused",
-        .interrupted: "paused | newPipeline hold state:paused play:a@220500 state:paused",
+        .interrupted: "paused | newPipeline hold state:paused play:a@5.0s state:paused",
         .scanningForward: "seekingForward | played:a pipeline play:a@220500 state:seekingForward",
         .scanningBackward: "seekingBackward | played:a pipeline play:a@220500 state:seekingBackward",
-        .ended: "paused | pipeline hold state:paused play:c@220500 state:paused",
+        .ended: "paused | pipeline hold state:paused play:c@5.0s state:paused",
     ],
     "prepare": [
         .empty: "throws The queue is empty.",
