@@ -12,11 +12,7 @@ extension MPDCommands {
         [
             MPDCommandSpec("listplaylists", .read) { call throws(MPDAck) in
                 try call.expectArguments(0...0)
-                for playlist in try call.playlists() {
-                    call.response.add("playlist", playlist.name)
-                    call.response.add(
-                        "Last-Modified", MPDTime.iso8601(Int64(Checked.clamped(playlist.modified ?? 0, to: 0...Int(UInt32.max)))))
-                }
+                for playlist in try call.playlists() { MPDCommands.write(playlist, to: &call.response) }
             },
             MPDCommandSpec("listplaylist", .read) { call throws(MPDAck) in
                 try call.expectArguments(1...1)
@@ -122,6 +118,14 @@ extension MPDCommands {
                 try call.perform(.playlist(.delete(try call.playlistName(0))))
             },
         ]
+    }
+
+    /// A playlist's `playlist:` and `Last-Modified:` lines (`listplaylists`, `lsinfo /`).
+    static func write(_ playlist: PlaylistSummary, to response: inout MPDResponse) {
+        response.add("playlist", playlist.name)
+        if let modified = playlist.modified {
+            response.add("Last-Modified", MPDTime.iso8601(Int64(Checked.clamped(modified, to: 0...Int(UInt32.max)))))
+        }
     }
 
     /// The song block of a playlist's item: its URI and what the playlist knows of it.

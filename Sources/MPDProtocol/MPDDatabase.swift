@@ -29,7 +29,7 @@ enum MPDDatabase {
         if uri.isEmpty || uri == "/" {
             for root in namespace.roots.map(\.name) { call.response.add("directory", root) }
             if case .playlists(let playlists)? = try? call.perform(.playlist(.list)) {
-                for playlist in playlists { call.response.add("playlist", playlist.name) }
+                for playlist in playlists { MPDCommands.write(playlist, to: &call.response) }
             }
             return
         }

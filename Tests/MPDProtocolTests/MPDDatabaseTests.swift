@@ -44,7 +44,7 @@ import Testing
     @Test func lsinfoListsTheTopThenFoldersThenSongsWithTheirTags() throws {
         let rig = try Self.rig()
         _ = try rig.session.perform(.playlist(.create("Road"))).get()
-        #expect(try rig.run("lsinfo").get() == "directory: music\nplaylist: Road\n")
+        #expect(try rig.run("lsinfo").get() == "directory: music\nplaylist: Road\nLast-Modified: 2023-11-14T22:13:20Z\n")
         // MPD's order: a folder's songs, then its folders.
         #expect(
             try rig.run("lsinfo", "music").get()
