@@ -138,7 +138,8 @@ struct MPCTests {
         let got = Self.run(segue)
         var differences: [String] = []
         for (step, (a, b)) in zip(Self.script, zip(expected, got)) where a != b {
-            differences.append("\(step):\n  mpd:   \(a.replacing("\n", with: "\n         "))\n  segue: \(b.replacing("\n", with: "\n         "))")
+            differences.append(
+                "\(step):\n  mpd:   \(a.replacing("\n", with: "\n         "))\n  segue: \(b.replacing("\n", with: "\n         "))")
         }
         #expect(differences.isEmpty, "mpc shows something else on Segue:\n\(differences.joined(separator: "\n"))")
     }

@@ -39,7 +39,7 @@ enum MPDDifferences {
 
     /// Keys Segue may send where mpd sends none (but when both send one, they must agree).
     static let segueMayAdd: [String: String] = [
-        "Title": "Segue always sends a title (the file's name without its extension when it has no title tag), as its own views show it.",
+        "Title": "Segue always sends a title (the file's name without its extension when it has no title tag), as its own views show it."
     ]
 
     /// Keys where Segue's value may be the start of mpd's: Segue's library keeps the year of a
@@ -49,7 +49,9 @@ enum MPDDifferences {
     /// Commands answering with queue entries or stored playlist entries, whose song blocks
     /// carry Artist, Album and Title but may lack the library's other tags (docs/mpd.md, The
     /// queue).
-    static let queueVerbs: Set<String> = ["playlistinfo", "playlistid", "plchanges", "currentsong", "listplaylistinfo", "playlistfind", "playlistsearch"]
+    static let queueVerbs: Set<String> = [
+        "playlistinfo", "playlistid", "plchanges", "currentsong", "listplaylistinfo", "playlistfind", "playlistsearch",
+    ]
     static let queueTagsMayBeMissing: Set<String> = ["AlbumArtist", "Genre", "Date", "Track", "Disc", "Name"]
 
     /// Keys both send whose values may differ.

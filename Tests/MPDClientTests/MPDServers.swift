@@ -169,7 +169,8 @@ final class SegueMPD: MPDServer {
         port = MPDWire.freePort()
         guard
             let process = Shell.start(
-                Self.segue, ["daemon", "--foreground", "--mpd", "127.0.0.1:\(port)"] + extraArguments, environment: Self.environment(home: home))
+                Self.segue, ["daemon", "--foreground", "--mpd", "127.0.0.1:\(port)"] + extraArguments,
+                environment: Self.environment(home: home))
         else { throw MPDWire.Failure(description: "cannot start \(Self.segue)") }
         self.process = process
         var exited = false
@@ -180,7 +181,8 @@ final class SegueMPD: MPDServer {
         guard greeted, !exited else {
             let said = log
             stop()
-            throw MPDWire.Failure(description: "segue did not answer MPD on port \(port)\(exited ? " (it ended)" : " within 30 s"): \(said)")
+            throw MPDWire.Failure(
+                description: "segue did not answer MPD on port \(port)\(exited ? " (it ended)" : " within 30 s"): \(said)")
         }
         let added = ctl("folder", "add", MPDMusic.root + "/Music")
         guard added.exitCode == 0 else {
