@@ -116,27 +116,6 @@ final class MPDWire {
         }
     }
 
-    /// Whether the server has closed the connection (a read finds the end) within `timeout`.
-    func isClosedByServer(timeout: Double = 10) -> Bool {
-        let deadline = monotonicSeconds() + timeout
-        while true {
-            switch fill(until: deadline) {
-            case .ended: return true
-            case .timedOut: return false
-            case .data: buffer.removeAll()
-            }
-        }
-    }
-
-    /// Whether anything arrives within `seconds` (for checking that a parked `idle` stays quiet:
-    /// the answer "nothing" is the expected one, so the wait is short and never decides a pass
-    /// on its own).
-    func hasData(within seconds: Double) -> Bool {
-        if !buffer.isEmpty { return true }
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, Int32(seconds * 1000)) > 0
-    }
-
     // MARK: Reading
 
     func readLine(timeout: Double) throws -> String { try readLine(until: monotonicSeconds() + timeout) }
