@@ -134,6 +134,9 @@ let package = Package(
         .testTarget(
             name: "MPDProtocolTests",
             dependencies: ["MPDProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
+        // Real MPD clients (mpc, python3-mpd, ncmpcpp) against `segue daemon --mpd`, and the same
+        // transcripts sent to Debian's mpd for comparison. Transcripts/ and Scripts/ are data.
+        .testTarget(name: "MPDClientTests", dependencies: ["TestSupport", "POSIXSupport"], exclude: ["Transcripts", "Scripts"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "Library", "TestSupport"]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),

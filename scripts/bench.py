@@ -3,6 +3,8 @@
 
 `python3 scripts/bench.py library [COUNT]` runs only the library section (issue 13:
 scripts/library_bench.py) on a generated tree of COUNT files; make bench-large is COUNT=100000.
+`python3 scripts/bench.py mpd` runs only the MPD section (issue 14: scripts/mpd_bench.py):
+`segue daemon --mpd` beside mpd on 10,000 songs.
 
 Real-time playback goes into a PulseAudio null sink (private server, private runtime dir), so
 every player is paced like a real device. Figures are printed as a table; nothing here is a
@@ -11,6 +13,7 @@ pass/fail test. Run from the repository root after `make build` (make bench does
 import json, os, shutil, signal, subprocess, sys, tempfile, time
 
 import library_bench
+import mpd_bench
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEGUE = os.environ.get("SEGUE_BENCH_SEGUE") or os.path.join(ROOT, ".build/release/segue")
@@ -590,6 +593,16 @@ def print_figures(fig, before):
         print("(ratios within 0.9-1.1 are called the same: run-to-run noise on this machine is about that wide)")
 
 
+def mpd_main():
+    """python3 scripts/bench.py mpd: the MPD section alone (issue 14)."""
+    for tool in ["mpd", "mpc", "lame", "ffmpeg", "sox"]:
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing; run make deps")
+    mpd_bench.compare(mpd_bench.measure(SEGUE, ENV, WORK), row)
+    print_rows()
+    shutil.rmtree(WORK, ignore_errors=True)
+
+
 def library_others(count):
     """mpd and cmus on the same tree as Segue (library_bench), after Segue: the cache is warm."""
     tree = library_bench.make_tree(count)
@@ -624,6 +637,9 @@ def main():
         if len(sys.argv) > 3 or (len(sys.argv) == 3 and not sys.argv[2].isdigit()):
             sys.exit("usage: bench.py library [COUNT]")
         library_main(int(sys.argv[2]) if len(sys.argv) == 3 else LIBRARY_COUNT)
+        return
+    if sys.argv[1:] == ["mpd"]:
+        mpd_main()
         return
     for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less", "aubio"]:
         if not shutil.which(tool):
@@ -665,6 +681,7 @@ def main():
     row("start-up (--version)", fig["start-up (--version)"][0], hyperfine_mean("mpg123 --version"), "mpg123", "ms")
     mpd_library, cmus_library = library_others(LIBRARY_COUNT)
     library_bench.compare(fig, LIBRARY_COUNT, mpd_library, cmus_library, row)
+    mpd_bench.compare(mpd_bench.measure(SEGUE, ENV, WORK), row)
 
     print_rows()
     print("\n".join(tempo_figures(SEGUE)))

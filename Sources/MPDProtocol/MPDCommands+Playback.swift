@@ -19,6 +19,8 @@ extension MPDCommands {
                 let position = try call.unsigned(0)
                 try MPDQueueView(call).check(position)
                 try call.perform(.jump(MPDQueuePosition.reference(position)))
+                // Segue's jump only picks the entry while stopped; MPD's play starts it.
+                try call.perform(.play)
             },
             MPDCommandSpec("playid", .control) { call throws(MPDAck) in
                 try call.expectArguments(0...1)
@@ -29,6 +31,7 @@ extension MPDCommands {
                 let id = try call.unsigned(0)
                 _ = try MPDQueueView(call).position(ofID: id)
                 try call.perform(.jump(.id(QueueEntryID(rawValue: UInt64(id)))))
+                try call.perform(.play)  // as in play: a stopped player starts
             },
             MPDCommandSpec("pause", .control) { call throws(MPDAck) in
                 try call.expectArguments(0...1)
