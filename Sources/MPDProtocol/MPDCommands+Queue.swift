@@ -154,11 +154,14 @@ extension MPDCommands {
     private static func locations(for uri: String, _ call: MPDCall) throws(MPDAck) -> [String] {
         let namespace = call.environment.namespace()
         guard let location = namespace.location(for: uri) else { throw MPDAck.noExist("No such directory") }
-        // A file's path has no songs under it; neither has a URL or a catalog item.
-        guard namespace.path(for: uri) != nil, case .songs(let songs)? = try? call.perform(.library(.folder(location))),
-            !songs.isEmpty
-        else { return [location] }
-        return songs.map(\.id)
+        // A URL or a catalog item is what it names.
+        guard namespace.path(for: uri) != nil else { return [location] }
+        if case .songs(let songs)? = try? call.perform(.library(.folder(location))), !songs.isEmpty { return songs.map(\.id) }
+        // In the music folders only what the library holds can be added, as MPD adds only what
+        // its database holds: a file that is not there is refused now, not skipped at play time.
+        let known = try? call.perform(.library(.tracks(under: nil, matching: .file(location), ignoringCase: false, after: nil)))
+        guard case .tracks(let tracks)? = known, !tracks.isEmpty else { throw MPDAck.noExist("No such directory") }
+        return [location]
     }
 
     /// The queue now and the wire positions `plchanges V [START:END]` reports: every entry

@@ -34,9 +34,7 @@ struct DifferentialTests {
 
     /// Transcripts where Segue is known to differ in a way docs/mpd.md does not accept: a bug of
     /// another part, named here until it is fixed (then the entry goes, and the test is strict).
-    static let knownIssues: [String: String] = [
-        "missing-file": "add/addid of a file that does not exist is accepted (MPD: ACK 50 No such directory); the player part's add"
-    ]
+    static let knownIssues: [String: String] = [:]
 
     static func sideBySide(_ expected: [MPDTranscript.Exchange], _ got: [MPDTranscript.Exchange]) -> String {
         """

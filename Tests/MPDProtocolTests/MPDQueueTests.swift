@@ -12,11 +12,25 @@ import Testing
     /// length is in the queue: that update is a queue edit of its own, which would otherwise
     /// land at a moment of the player's choosing among the versions a test compares.
     private func rig(_ count: Int) throws -> MPDRig {
-        let rig = try MPDRig(folders: ["/music"])
+        let rig = try songsRig()
         let items = (1...count).map { "\($0):441000" }
         _ = try rig.session.perform(.add(items, position: .tail)).get()
         rig.output.advance(frames: 1024)
         try #require(Poll.until(timeout: 5) { rig.session.queue.entries.first?.item.duration != nil })
+        return rig
+    }
+
+    /// A rig whose library holds `/music/a.mp3` … `/music/f.mp3` (MPD adds only what its
+    /// database holds).
+    private func songsRig() throws -> MPDRig {
+        let rig = try MPDRig(folders: ["/music"])
+        _ = try rig.library.addLibraryFolder("/music")
+        let tracks = ["a", "b", "c", "d", "e", "f"].map { (name: String) in
+            LocalTrack(
+                path: "/music/\(name).mp3", folder: "/music", stamp: FileStamp(size: 1000, modified: 1),
+                tags: TrackTags(format: "mp3", title: name, duration: 30))
+        }
+        try rig.library.store(ScanBatch(folder: "/music", tracks: tracks))
         return rig
     }
 
@@ -72,6 +86,7 @@ import Testing
         #expect(rig.session.snapshot.current?.item.location == "1:441000", "adding does not change the current entry")
         #expect(ack(rig.run("add", "/etc/passwd")) == "ACK [50@0] {add} No such directory")
         #expect(ack(rig.run("add", "music/../../etc/passwd")) == "ACK [50@0] {add} No such directory")
+        #expect(ack(rig.run("addid", "music/not-scanned.mp3")) == "ACK [50@0] {addid} No such directory")
         #expect(ack(rig.run("addid", "music/e.mp3", "99")) == "ACK [2@0] {addid} Bad position")
         #expect(ack(rig.run("addid", "music/e.mp3", "+x")) == "ACK [2@0] {addid} Integer expected: +x")
         #expect(locations(rig).count == 5)
@@ -152,7 +167,7 @@ import Testing
     }
 
     @Test func aRelativePositionNeedsACurrentSong() throws {
-        let rig = try MPDRig(folders: ["/music"])
+        let rig = try songsRig()
         #expect(ack(rig.run("addid", "music/a.mp3", "+0")) == "ACK [55@0] {addid} No current song")
         #expect(rig.session.queue.entries.isEmpty)
     }
