@@ -24,25 +24,20 @@ public enum ID3v2Compactor {
         // Unsynchronisation (0x80) changes the bytes; an extended header (0x40, 2.3/2.4) or
         // compression (0x40 in 2.2) puts something other than a frame first.
         guard flags & 0xC0 == 0 else { return nil }
-        let idLength = version == 2 ? 3 : 4
-        let headerLength = version == 2 ? 6 : 10
+        let headerLength = ID3v2FrameHeader.length(version: version)
         let end = min(tagLength - (flags & 0x10 != 0 ? 10 : 0), source.size)
         var frames: [UInt8] = []
         var hasPicture = false
         var offset = 10
         var count = 0
-        while count < maxFrames, offset + headerLength <= end {
+        walk: while count < maxFrames, offset + headerLength <= end {
             count += 1
-            let frameHeader = try source.read(at: offset, count: headerLength)
-            guard frameHeader.count == headerLength, frameHeader[0] != 0 else { break }  // padding
-            let id = String(decoding: frameHeader[0..<idLength], as: UTF8.self)
+            let id: String
             let size: Int
-            switch version {
-            case 2: size = Int(frameHeader[3]) << 16 | Int(frameHeader[4]) << 8 | Int(frameHeader[5])
-            case 3: size = Int(frameHeader[4]) << 24 | Int(frameHeader[5]) << 16 | Int(frameHeader[6]) << 8 | Int(frameHeader[7])
-            default:
-                guard frameHeader[4..<8].allSatisfy({ $0 < 0x80 }) else { return nil }
-                size = frameHeader[4..<8].reduce(0) { $0 << 7 | Int($1) }
+            switch ID3v2FrameHeader.read(try source.read(at: offset, count: headerLength), version: version) {
+            case .frame(let header): (id, size) = (header.id, header.size)
+            case .end: break walk  // padding
+            case .invalid: return nil
             }
             let frameEnd = offset + headerLength + size
             guard size > 0, frameEnd <= end else { break }

@@ -48,27 +48,23 @@ public enum ID3v2Picture {
         let end = min(tagLength - (flags & 0x10 != 0 ? 10 : 0), source.size)
         var chosen: Frame?
         var count = 0
-        let idLength = version == 2 ? 3 : 4
-        let headerLength = version == 2 ? 6 : 10
-        while count < ID3v2Compactor.maxFrames, offset + headerLength <= end {
+        let headerLength = ID3v2FrameHeader.length(version: version)
+        walk: while count < ID3v2Compactor.maxFrames, offset + headerLength <= end {
             count += 1
-            let frameHeader = try source.read(at: offset, count: headerLength)
-            guard frameHeader.count == headerLength, frameHeader[0] != 0 else { break }  // padding
-            let size: Int
-            switch version {
-            case 2: size = Int(frameHeader[3]) << 16 | Int(frameHeader[4]) << 8 | Int(frameHeader[5])
-            case 3: size = Int(frameHeader[4]) << 24 | Int(frameHeader[5]) << 16 | Int(frameHeader[6]) << 8 | Int(frameHeader[7])
-            default:
-                guard frameHeader[4..<8].allSatisfy({ $0 < 0x80 }) else { return nil }
-                size = frameHeader[4..<8].reduce(0) { $0 << 7 | Int($1) }
+            let frameHeader: ID3v2FrameHeader
+            switch ID3v2FrameHeader.read(try source.read(at: offset, count: headerLength), version: version) {
+            case .frame(let header): frameHeader = header
+            case .end: break walk  // padding
+            case .invalid: return nil
             }
+            let size = frameHeader.size
             let body = offset + headerLength..<offset + headerLength + size
             guard size > 0, body.upperBound <= end else { break }
             offset = body.upperBound
-            let id = String(decoding: frameHeader[0..<idLength], as: UTF8.self)
+            let id = frameHeader.id
             guard id == "APIC" || id == "PIC" else { continue }
             // Compressed, encrypted or unsynchronised frames (2.3: 0x80, 0x40; 2.4: 0x08, 0x04, 0x02).
-            let format = version == 2 ? 0 : frameHeader[9]
+            let format = frameHeader.format
             if version == 3, format & 0xC0 != 0 { continue }
             if version == 4, format & 0x0E != 0 { continue }
             let frame = Frame(body: body, legacy: version == 2, skipsLengthIndicator: version == 4 && format & 0x01 != 0)
