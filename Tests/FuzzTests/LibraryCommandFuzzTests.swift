@@ -43,10 +43,7 @@ import Testing
             default: words.append(FuzzMutator.pick(pieces, &rng))
             }
         }
-        let separator = FuzzMutator.pick([" ", " ", " ", "  ", "\t", "\u{3000}"], &rng)
-        var line = words.joined(separator: separator)
-        if rng.int(10) == 0 { line = FuzzMutator.damage(line, &rng) }
-        return line
+        return FuzzMutator.commandLine(words, &rng)
     }
 
     @Test func parseAndPrintBack() {

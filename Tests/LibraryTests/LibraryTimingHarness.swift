@@ -3,6 +3,7 @@ import Glibc
 import Library
 import MusicModel
 import SQLiteStore
+import TestSupport
 import Testing
 
 /// Not a test: figures for the store at 100,000 songs, run by hand with
@@ -11,18 +12,8 @@ import Testing
 /// time). `SEGUE_STORE_TIMING_SONGS` changes the count.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["SEGUE_STORE_TIMING"] != nil, "timing harness, run by hand"))
 struct LibraryTimingHarness {
-    /// A deterministic generator (SplitMix64), so every run measures the same library.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    /// TestSupport's seeded generator, so every run measures the same library.
+    typealias Generator = SplitMix64
 
     static let syllables = [
         "ka", "lo", "ve", "mi", "ra", "to", "sun", "day", "night", "the", "an", "or", "el", "ri", "mo", "na", "se", "ta", "lu",
@@ -30,11 +21,11 @@ struct LibraryTimingHarness {
     ]
 
     static func word(_ g: inout Generator) -> String {
-        (0..<(2 + g.below(3))).map { _ in syllables[g.below(syllables.count)] }.joined()
+        (0..<(2 + g.int(3))).map { _ in syllables[g.int(syllables.count)] }.joined()
     }
 
     static func phrase(_ g: inout Generator, words: ClosedRange<Int>) -> String {
-        (0..<(words.lowerBound + g.below(words.count))).map { _ in
+        (0..<(words.lowerBound + g.int(words.count))).map { _ in
             let w = word(&g)
             return w.prefix(1).uppercased() + w.dropFirst()
         }.joined(separator: " ")
@@ -43,26 +34,26 @@ struct LibraryTimingHarness {
     @Test func measure() throws {
         let count = ProcessInfo.processInfo.environment["SEGUE_STORE_TIMING_SONGS"].flatMap { Int($0) } ?? 100_000
         let (library, path) = try TestDatabase.library()
-        var g = Generator(state: 42)
+        var g = Generator(seed: 42)
         let artists = (0..<(count / 20)).map { _ in Self.phrase(&g, words: 1...3) }
         let genres = (0..<40).map { _ in Self.phrase(&g, words: 1...2) }
         var titles: [String] = []
         var tracks: [LocalTrack] = []
         var albumIndex = 0
         while tracks.count < count {
-            let artist = artists[g.below(artists.count)]
+            let artist = artists[g.int(artists.count)]
             let album = Self.phrase(&g, words: 1...4)
-            let year = 1960 + g.below(65)
-            let genre = genres[g.below(genres.count)]
+            let year = 1960 + g.int(65)
+            let genre = genres[g.int(genres.count)]
             albumIndex += 1
-            for number in 1...(8 + g.below(8)) where tracks.count < count {
+            for number in 1...(8 + g.int(8)) where tracks.count < count {
                 let title = Self.phrase(&g, words: 1...5)
                 titles.append(title)
                 tracks.append(
                     LocalTrackFixture.track(
                         "/bench/\(artist)/\(album) \(albumIndex)/\(number) \(title).mp3", folder: "/bench", title: title, artist: artist,
-                        album: album, albumArtist: artist, genre: genre, year: year, disc: 1, track: number, bpm: Double(80 + g.below(100)),
-                        duration: Double(120 + g.below(300)), size: Int64(3_000_000 + g.below(5_000_000)), modified: Int64(g.below(1 << 40))
+                        album: album, albumArtist: artist, genre: genre, year: year, disc: 1, track: number, bpm: Double(80 + g.int(100)),
+                        duration: Double(120 + g.int(300)), size: Int64(3_000_000 + g.int(5_000_000)), modified: Int64(g.int(1 << 40))
                     ))
             }
         }

@@ -73,6 +73,14 @@ public enum FuzzMutator {
         return out
     }
 
+    /// A command line of `words`: joined by one of the separators a user (or a paste) puts
+    /// between words, and damaged as bytes one time in ten.
+    public static func commandLine(_ words: [String], _ rng: inout SplitMix64) -> String {
+        let separator = pick([" ", " ", " ", "  ", "\t", "\u{3000}"], &rng)
+        let line = words.joined(separator: separator)
+        return rng.int(10) == 0 ? damage(line, &rng) : line
+    }
+
     /// `text` damaged as bytes, read back as UTF-8 (invalid sequences repaired).
     public static func damage(_ text: String, _ rng: inout SplitMix64) -> String {
         String(decoding: damage(Array(text.utf8), &rng), as: UTF8.self)
