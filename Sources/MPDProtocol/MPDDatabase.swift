@@ -93,7 +93,7 @@ enum MPDDatabase {
         if info {
             MPDSong(track: track, namespace: namespace).write(to: &call.response, tags: call.client.tags)
         } else {
-            call.response.add("file", namespace.songURI(track.path))
+            call.response.add("file", namespace.uri(for: track.path))
         }
     }
 

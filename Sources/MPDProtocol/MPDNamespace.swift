@@ -34,10 +34,20 @@ public struct MPDNamespace: Equatable, Sendable {
 
     /// The URI of an item location: a library path relative to the tree; anything else as it is.
     public func uri(for location: String) -> String {
-        for root in roots where LibraryPath.contains(root.path, location) && location != root.path {
-            // Bytes, not Characters: a folder name ending in a prepended mark (U+0600) joins the
-            // "/" after it into one Character, and counting Characters would drop that "/".
-            return root.name + String(decoding: location.utf8.dropFirst(root.path.utf8.count), as: UTF8.self)
+        // Bytes, not Characters: a folder name ending in a prepended mark (U+0600) joins the "/"
+        // after it into one Character, and counting Characters would drop that "/". A long
+        // listing makes one URI per song, so nothing is built to compare.
+        let bytes = location.utf8
+        for root in roots {
+            let prefix = root.path.utf8
+            if root.path == "/" {
+                guard bytes.count > 1, bytes.first == UInt8(ascii: "/") else { continue }
+                return root.name + String(decoding: bytes.dropFirst(), as: UTF8.self)
+            }
+            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { continue }
+            let slash = bytes.index(bytes.startIndex, offsetBy: prefix.count)
+            guard bytes[slash] == UInt8(ascii: "/") else { continue }
+            return root.name + String(decoding: bytes[slash...], as: UTF8.self)
         }
         return location
     }

@@ -19,22 +19,6 @@ extension MPDSong {
         // Stamps are nanoseconds since 1970; seconds round down, before 1970 too.
         let modified = track.stamp.modified
         let seconds = modified >= 0 ? modified / 1_000_000_000 : (modified + 1) / 1_000_000_000 - 1
-        self.init(file: namespace.songURI(track.path), tags: tags, duration: t.duration, lastModified: seconds)
-    }
-}
-
-extension MPDNamespace {
-    /// `uri(for:)` for a path inside a library folder, comparing and slicing bytes: a long listing
-    /// makes one per song, and the general one slices by characters.
-    func songURI(_ path: String) -> String {
-        let bytes = path.utf8
-        for root in roots where root.path != "/" {
-            let prefix = root.path.utf8
-            guard bytes.count > prefix.count + 1, bytes.starts(with: prefix) else { continue }
-            let slash = bytes.index(bytes.startIndex, offsetBy: prefix.count)
-            guard bytes[slash] == UInt8(ascii: "/") else { continue }
-            return root.name + String(decoding: bytes[slash...], as: UTF8.self)
-        }
-        return uri(for: path)
+        self.init(file: namespace.uri(for: track.path), tags: tags, duration: t.duration, lastModified: seconds)
     }
 }
