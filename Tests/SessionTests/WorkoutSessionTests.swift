@@ -117,9 +117,16 @@ import Workout
         #expect(rig.analyzer.calls.prefix(4) == available.map(WorkoutRig.preview)[...])
         #expect(!rig.analyzer.calls.contains(WorkoutRig.preview("itunes:999")))
         // Those not queued yet lead the recommendations, in order and marked featured.
-        let waiting = available.filter { !rig.locations.contains($0) }
-        let recommended = try rig.status().recommended
-        #expect(recommended.prefix(waiting.count).map(\.location) == waiting)
+        // The worker surveys the pool after the start's reply: wait for the survey that follows
+        // the queue as it now stands.
+        var waiting: [String] = []
+        var recommended: [WorkoutTrack] = []
+        let surveyed = Poll.until(timeout: 10) {
+            waiting = available.filter { !rig.locations.contains($0) }
+            recommended = (try? rig.status().recommended) ?? []
+            return recommended.prefix(waiting.count).map(\.location) == waiting
+        }
+        #expect(surveyed, "recommended \(recommended.map(\.location)), waiting \(waiting)")
         #expect(recommended.prefix(waiting.count).allSatisfy { $0.featured })
         #expect(!recommended.contains { $0.location == "itunes:999" })
         #expect(!recommended.dropFirst(waiting.count).contains { $0.featured })
