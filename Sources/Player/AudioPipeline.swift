@@ -192,6 +192,13 @@ public final class AudioPipeline: Sendable {
     /// audio played, not by one per decoded chunk (a count for tests and the bench).
     public var decoderWakeCount: Int { ring.producerWakeCount }
 
+    /// Samples decoded ahead of the output, waiting in the buffer (at most `bufferSeconds` of
+    /// 48 kHz stereo); for tests and the bench.
+    public var decodedAheadSamples: Int { ring.queuedSamples }
+
+    /// True while the decoder waits for the output to make room (it is as far ahead as it goes).
+    public var decoderIsWaitingForRoom: Bool { ring.producerIsWaiting }
+
     /// Ends the pipeline for good: cancels downloads, drops queued audio; no more events are sent.
     /// With `waitingUpTo`, also waits (at most that many seconds) for the output to be closed,
     /// so a process that exits next leaves a finished WAV file and a drained device.

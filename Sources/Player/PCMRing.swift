@@ -37,6 +37,7 @@ final class PCMRing: Sendable {
         var paused = false
         var generation = 0
         var discardPending = false
+        var producerWaiting = false
 
         var headIsOpen: Bool {
             if head < items.count, case .open = items[head] { true } else { false }
@@ -65,11 +66,16 @@ final class PCMRing: Sendable {
     @discardableResult
     func push(_ item: PipelineItem, generation: Int) -> Bool {
         let size = Self.weight(of: item)
+        func ready(_ s: State) -> Bool {
+            s.closed || s.generation != generation || s.queuedSamples == 0 || s.queuedSamples + size <= capacity
+        }
+        lock.withLock { s in s.producerWaiting = !ready(s) }
         var checks = 0  // the first check, then one per wake-up
         return lock.wait(until: {
             checks += 1
-            return $0.closed || $0.generation != generation || $0.queuedSamples == 0 || $0.queuedSamples + size <= self.capacity
+            return ready($0)
         }) { s in
+            s.producerWaiting = false
             if checks > 1 { producerWakes.add(checks - 1, ordering: .relaxed) }
             guard !s.closed, s.generation == generation else { return false }
             s.items.append(item)
@@ -135,6 +141,12 @@ final class PCMRing: Sendable {
 
     /// How many times a producer waiting for room in `push` has been woken, since the ring was made.
     var producerWakeCount: Int { producerWakes.load(ordering: .relaxed) }
+
+    /// True while the producer waits for room (the ring is as full as it gets for now).
+    var producerIsWaiting: Bool { lock.withLock { $0.producerWaiting } }
+
+    /// Samples decoded and waiting for the consumer.
+    var queuedSamples: Int { lock.withLock { $0.queuedSamples } }
 
     /// True when a flush happened that the consumer has not yet seen (what it is writing is stale).
     var discardPending: Bool { lock.withLock { $0.discardPending } }
