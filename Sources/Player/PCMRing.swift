@@ -128,6 +128,8 @@ final class PCMRing: Sendable {
     /// has drained to the low-water mark, or emptied).
     private func takeHead(_ s: inout State, crossed: inout Bool) -> PipelineItem {
         let item = s.items[s.head]
+        // The played chunk is freed now, not when the array is next compacted (dozens later).
+        s.items[s.head] = .discard
         let before = s.queuedSamples
         s.head += 1
         s.queuedSamples -= Self.weight(of: item)
