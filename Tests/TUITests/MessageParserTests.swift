@@ -7,7 +7,8 @@ import Testing
 /// arrives, so only long replies go there, and nothing overtakes a line still being read.
 @Suite struct MessageParserTests {
     private static let event = #"{"event":"status","status":{"status":"playing","queueLength":3,"position":1.5}}"#
-    private static let bigReply = "{\"id\":3,\"ok\":true,\"result\":{\"kind\":\"text\"},\"text\":\"" + String(repeating: "x", count: 100_000) + "\"}"
+    private static let bigReply =
+        "{\"id\":3,\"ok\":true,\"result\":{\"kind\":\"text\"},\"text\":\"" + String(repeating: "x", count: 100_000) + "\"}"
 
     @Test func eventsAndShortRepliesAreReadWhereTheyArrive() {
         #expect(!MessageParser.takes([Self.event], waiting: 0))
