@@ -90,7 +90,8 @@ public final class TUIApp {
                 for parsed in taken { effects += apply(parsed) }
             }
             if trimWhenParsed, linesAtParser == 0 {
-                // The reply and its old rows are gone now; glibc would keep their pages otherwise.
+                // What reading the reply took, and the queue it replaced, are freed by now; glibc
+                // would keep their pages otherwise.
                 trimWhenParsed = false
                 HeapTrim.now()
             }
