@@ -8,7 +8,7 @@ ARGS ?=
 BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad-dev libsoxr-dev \
                   libsqlite3-dev libcurl4-openssl-dev libfftw3-dev libsndfile1-dev
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd
-BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools
+BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
