@@ -52,16 +52,14 @@ def measured(cmd, env=None):
 
 def played(cmd, seconds=30):
     """A player run to completion on a song of `seconds`: what `measured` gives (from wait4's
-    rusage, so every thread counts), and "wakeups": context switches of its threads per second
-    over 20 s in the middle of the song (sampled from /proc/PID/task/*/status, as for mpd), so
-    start-up and the last buffer's drain do not count."""
+    rusage, so every thread counts), and "wakeups" / "voluntary": context switches of its threads
+    per second over 20 s in the middle of the song (`wakeups_over`, as for mpd), so start-up and
+    the last buffer's drain do not count."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         time.sleep(2)
-        s0, w0 = thread_switches(proc.pid), time.perf_counter()
-        time.sleep(min(20, seconds - 5))
-        wakeups = (thread_switches(proc.pid) - s0) / (time.perf_counter() - w0)
+        wakeups, voluntary = wakeups_over(proc.pid, min(20, seconds - 5))
         while True:
             done, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if done:
@@ -78,7 +76,7 @@ def played(cmd, seconds=30):
     if proc.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed: {proc.stderr.read().decode()[-400:]}")
     return {"cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024, "wall": wall,
-            "switches": usage.ru_nvcsw + usage.ru_nivcsw, "wakeups": wakeups}
+            "switches": usage.ru_nvcsw + usage.ru_nivcsw, "wakeups": wakeups, "voluntary": voluntary}
 
 
 def timed(cmd):
@@ -187,11 +185,9 @@ audio_output {{
         # Wake-ups: context switches of mpd's threads over 20 s in the middle of the song, with no
         # client asking anything (polling `mpc status` would wake it), per second.
         time.sleep(2)
-        switches, t0 = thread_switches(pid), time.perf_counter()
-        time.sleep(min(20, seconds - 5))
-        wakeups = (thread_switches(pid) - switches) / (time.perf_counter() - t0)
+        wakeups, voluntary = wakeups_over(pid, min(20, seconds - 5))
         wait_until(lambda: "[playing]" not in subprocess.run(mpc[:1] + mpc[2:] + ["status"], env=ENV, capture_output=True, text=True).stdout, seconds + 10)
-        return proc_cpu(pid) - before, proc_hwm(pid), wakeups
+        return proc_cpu(pid) - before, proc_hwm(pid), wakeups, voluntary
     finally:
         run(["mpd", "--kill", conf])
 
@@ -204,16 +200,39 @@ def unix_request(path, line, timeout=5):
     return s
 
 
-def thread_switches(pid):
-    total = 0
-    for tid in os.listdir(f"/proc/{pid}/task"):
+def task_switches(pid):
+    """{thread id: (voluntary, involuntary) context switches} of a process's threads now."""
+    counts = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return counts
+    for tid in tids:
         try:
-            for line in open(f"/proc/{pid}/task/{tid}/status"):
-                if "ctxt_switches" in line:
-                    total += int(line.split()[1])
-        except OSError:
+            fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/task/{tid}/status") if ":" in line)
+            counts[tid] = (int(fields["voluntary_ctxt_switches"]), int(fields["nonvoluntary_ctxt_switches"]))
+        except (OSError, KeyError, ValueError):
             pass
-    return total
+    return counts
+
+
+def wakeups_over(pid, seconds):
+    """Context switches per second of every thread of a process over `seconds`: (voluntary +
+    involuntary, voluntary alone). /proc counts per thread and a thread's counts vanish when it
+    ends, so the threads are read every 50 ms and each one contributes what it did while seen
+    (a thread that starts and ends between two reads is missed). Reading /proc does not wake the
+    process. Involuntary switches are preemptions: they grow with the machine's load, voluntary
+    ones (the thread blocked, then something woke it) do not."""
+    first, last = task_switches(pid), {}
+    last.update(first)
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        time.sleep(0.05)
+        last.update(task_switches(pid))
+    elapsed = time.perf_counter() - t0
+    voluntary = sum(v[0] - first.get(tid, (0, 0))[0] for tid, v in last.items())
+    involuntary = sum(v[1] - first.get(tid, (0, 0))[1] for tid, v in last.items())
+    return (voluntary + involuntary) / elapsed, voluntary / elapsed
 
 
 def daemon_figures(segue):
@@ -250,9 +269,9 @@ def daemon_figures(segue):
         ask("status")
     rtt = (time.perf_counter() - t0) * 1000 / 200
     def cost():
-        c0, w0 = proc_cpu(proc.pid), thread_switches(proc.pid)
-        time.sleep(5)
-        return (proc_cpu(proc.pid) - c0) / 5 * 1000, (thread_switches(proc.pid) - w0) / 5
+        c0, t0 = proc_cpu(proc.pid), time.perf_counter()
+        wakeups, _ = wakeups_over(proc.pid, 5)
+        return (proc_cpu(proc.pid) - c0) * 1000 / (time.perf_counter() - t0), wakeups
     idle = cost()
     ask("add " + os.path.join(FX, "tone30.mp3"))
     time.sleep(1)
@@ -435,15 +454,10 @@ def ui_figures(segue):
             time.sleep(0.01)
         # The UI's own cost while the music is paused: it should sleep in poll (no wake-ups).
         pid = int(ui.command("list-panes -t main -F '#{pane_pid}'")[0])
-        def switches():
-            fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
-            return int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"])
         time.sleep(1)
-        c0, s0, t0 = proc_cpu(pid), switches(), time.perf_counter()
-        time.sleep(5)
-        idle_seconds = time.perf_counter() - t0
-        idle_cpu = (proc_cpu(pid) - c0) * 1000 / idle_seconds
-        idle_wakeups = (switches() - s0) / idle_seconds
+        c0, t0 = proc_cpu(pid), time.perf_counter()
+        idle_wakeups, _ = wakeups_over(pid, 5)  # every thread of the UI's process
+        idle_cpu = (proc_cpu(pid) - c0) * 1000 / (time.perf_counter() - t0)
         ui_rss = proc_hwm(pid)
         # One edit of the 10,000-entry queue by another client, to the UI's screen showing it (a UI
         # that refetches the whole queue on every change takes a third of a second here).
@@ -506,11 +520,13 @@ def playback_figures(segue, fig):
             fig[f"play 30 s {name}: CPU"] = (m["cpu"], "s", True)
             fig[f"play 30 s {name}: peak RSS"] = (m["rss"], "MB", True)
             fig[f"play 30 s {name}: wake-ups per second"] = (m["wakeups"], "/s", True)
+            fig[f"play 30 s {name}: voluntary wake-ups per second"] = (m["voluntary"], "/s", True)
     finally:
         run(["pulseaudio", "-k"])
     m = played([segue, "play", "--output", "null", m4a])
     fig["play 30 s M4A, null output: CPU"] = (m["cpu"], "s", True)
     fig["play 30 s M4A, null output: wake-ups per second"] = (m["wakeups"], "/s", True)
+    fig["play 30 s M4A, null output: voluntary wake-ups per second"] = (m["voluntary"], "/s", True)
 
 
 def decode_figures(segue, fig):
@@ -589,10 +605,11 @@ def lean_daemon_figures(segue, fig):
         if not wait_until(lambda: ask("status").get("result", {}).get("status", {}).get("status") == "playing", 10):
             sys.exit("bench: the daemon did not start playing the preview")
         time.sleep(5)
-        c0, s0, t0 = proc_cpu(proc.pid), thread_switches(proc.pid), time.perf_counter()
-        time.sleep(10)
+        c0, t0 = proc_cpu(proc.pid), time.perf_counter()
+        wakeups, voluntary = wakeups_over(proc.pid, 10)
         seconds = time.perf_counter() - t0
-        fig["daemon playing a preview: wake-ups per second"] = ((thread_switches(proc.pid) - s0) / seconds, "/s", True)
+        fig["daemon playing a preview: wake-ups per second"] = (wakeups, "/s", True)
+        fig["daemon playing a preview: voluntary wake-ups per second"] = (voluntary, "/s", True)
         fig["daemon playing a preview: CPU per second"] = ((proc_cpu(proc.pid) - c0) * 1000 / seconds, "ms", True)
         fig["daemon playing a preview: peak RSS"] = (proc_hwm(proc.pid), "MB", True)
         ask("pause")
@@ -793,8 +810,8 @@ def peer_figures(with_cmus=False):
             c = cmus_play(m4a, 30)
             if c:
                 peers["cmus M4A"] = {"cpu": c[0], "rss": c[1]}
-        cpu, rss, wakeups = mpd_play(m4a, 30)
-        peers["mpd M4A"] = {"cpu": cpu, "rss": rss, "wakeups": wakeups}
+        cpu, rss, wakeups, voluntary = mpd_play(m4a, 30)
+        peers["mpd M4A"] = {"cpu": cpu, "rss": rss, "wakeups": wakeups, "voluntary": voluntary}
     finally:
         run(["pulseaudio", "-k"])
     peers["mpg123 -t"] = 600 / min(timed(["mpg123", "-q", "-t", LONG[0]])[0] for _ in range(3))
@@ -814,7 +831,9 @@ def lean_rows(fig, peers):
     row("play 30 s MP3: wake-ups/s", value("play 30 s MP3: wake-ups per second"), mpg123["wakeups"], "mpg123", "/s")
     row("play 30 s M4A: CPU", value("play 30 s M4A: CPU"), mpd["cpu"], "mpd", "s")
     row("play 30 s M4A: peak RSS", value("play 30 s M4A: peak RSS"), mpd["rss"], "mpd", "MB")
+    row("play 30 s MP3: voluntary wake-ups/s", value("play 30 s MP3: voluntary wake-ups per second"), mpg123["voluntary"], "mpg123", "/s")
     row("play 30 s M4A: wake-ups/s", value("play 30 s M4A: wake-ups per second"), mpd["wakeups"], "mpd", "/s")
+    row("play 30 s M4A: voluntary wake-ups/s", value("play 30 s M4A: voluntary wake-ups per second"), mpd["voluntary"], "mpd", "/s")
     row("daemon playing preview: peak RSS", value("daemon playing a preview: peak RSS"), mpd["rss"], "mpd", "MB")
     row("decode MP3: audio s per CPU s", value("decode MP3: audio s per CPU s"), peers["mpg123 -t"], "mpg123 -t", "x", lower_is_better=False)
     row("decode M4A: audio s per CPU s", value("decode M4A: audio s per CPU s"), peers["faad"], "faad", "x", lower_is_better=False)
