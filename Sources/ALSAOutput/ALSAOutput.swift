@@ -8,6 +8,11 @@ import POSIXSupport
 
 /// Plays through an ALSA PCM device, waiting for room with poll and recovering from underruns.
 ///
+/// The device buffer is about `latency` seconds deep and is refilled in large steps: the
+/// output waits until a whole period (most of the buffer) has room and writes it in one go, so
+/// playing costs a few wake-ups a second. A pause or volume change is still heard within the
+/// buffer's depth, and a skip drops the buffer at once.
+///
 /// Not thread-safe: the output thread opens, writes and closes it. ALSA's own messages are
 /// silenced (they would corrupt the terminal UI); every failure becomes an `ALSAError` sentence
 /// that names the fix, thrown as `AudioError.output`. A failure in a call that cannot throw
@@ -21,20 +26,23 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     private let latencyMicroseconds: UInt32
     private var pcm: OpaquePointer?
     private var format = PCMFormat.cd
+    /// Frames of room the device must have before a write goes ahead (its avail_min), once open.
+    private var periodFrames = 0
     /// What went wrong in `setPaused` or `discardBuffered`, for the next `write` to report.
     private var pendingError: ALSAError?
 
     private static let silenced: Void = shim_alsa_silence_errors()
 
     /// An output for ALSA device `device` ("default", "pulse", "hw:0,0", …) with about
-    /// `latency` seconds of device buffer. `configText`, when given, is an ALSA configuration
-    /// loaded privately in which `device` is defined (tests capture to a file this way).
-    public init(device: String = "default", latency: Double = 0.2, configText: String? = nil) {
+    /// `latency` seconds of device buffer, refilled a period (`periodShare` of it) at a time.
+    /// `configText`, when given, is an ALSA configuration loaded privately in which `device` is
+    /// defined (tests capture to a file this way).
+    public init(device: String = "default", latency: Double = ALSAOutput.defaultLatency, configText: String? = nil) {
         _ = Self.silenced
         self.device = device
         self.configText = configText
         // Outside ALSA's sensible range (or not a number) the default stands.
-        let seconds = latency.isFinite && latency >= 0.001 && latency <= 10 ? latency : 0.2
+        let seconds = latency.isFinite && latency >= 0.001 && latency <= 10 ? latency : Self.defaultLatency
         self.latencyMicroseconds = UInt32((seconds * 1_000_000).rounded())
         // Without descriptors left the ends stay -1: then only the poll timeout ends a wait.
         (wakeRead, wakeWrite) = makeWakePipe() ?? (-1, -1)
@@ -46,7 +54,16 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         Glibc.close(wakeWrite)
     }
 
+    /// The device buffer's depth in seconds: how late a volume change or pause can be heard at
+    /// most (today's 0.2 s figure, plus a little).
+    public static let defaultLatency = 0.25
+    /// The share of the buffer refilled per wake-up; the rest (60 ms at the default latency)
+    /// is the margin that covers a late wake-up on a busy machine.
+    static let periodShare = 0.75
+
     public var name: String { "alsa:\(device)" }
+
+    public var preferredWriteFrames: Int? { periodFrames > 0 ? periodFrames : nil }
 
     public func open(_ requested: PCMFormat) throws -> PCMFormat {
         close()
@@ -73,12 +90,48 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     private func setFormat(_ handle: OpaquePointer, _ requested: PCMFormat) throws(ALSAError) -> PCMFormat {
         var refusal: Int32 = 0
         for rate in [requested.sampleRate, 48_000, 44_100] {
-            refusal = snd_pcm_set_params(
-                handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                UInt32(clamping: requested.channels), UInt32(clamping: rate), 0, latencyMicroseconds)
+            refusal = configure(handle, channels: UInt32(clamping: requested.channels), rate: UInt32(clamping: rate))
             if refusal >= 0 { return PCMFormat(sampleRate: rate, channels: requested.channels) }
         }
         throw ALSACall.error(refusal, .setFormat(requested), device: device)
+    }
+
+    /// What `snd_pcm_set_params` does, but with a period of most of the buffer instead of a
+    /// quarter, and that period as the room a write waits for: 0 or ALSA's negative code.
+    private func configure(_ handle: OpaquePointer, channels: UInt32, rate: UInt32) -> Int32 {
+        var hw: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&hw) >= 0, let hw else { return -Int32(ENOMEM) }
+        defer { snd_pcm_hw_params_free(hw) }
+        var result = snd_pcm_hw_params_any(handle, hw)
+        func step(_ call: () -> Int32) {
+            if result >= 0 { result = call() }
+        }
+        step { snd_pcm_hw_params_set_rate_resample(handle, hw, 0) }
+        step { snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED) }
+        step { snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_S16_LE) }
+        step { snd_pcm_hw_params_set_channels(handle, hw, channels) }
+        step { snd_pcm_hw_params_set_rate(handle, hw, rate, 0) }
+        var bufferTime = latencyMicroseconds
+        step { snd_pcm_hw_params_set_buffer_time_near(handle, hw, &bufferTime, nil) }
+        var periodTime = UInt32((Double(bufferTime) * Self.periodShare).rounded())
+        step { snd_pcm_hw_params_set_period_time_near(handle, hw, &periodTime, nil) }
+        step { snd_pcm_hw_params(handle, hw) }
+        var bufferSize: snd_pcm_uframes_t = 0
+        var periodSize: snd_pcm_uframes_t = 0
+        step { snd_pcm_hw_params_get_buffer_size(hw, &bufferSize) }
+        step { snd_pcm_hw_params_get_period_size(hw, &periodSize, nil) }
+        guard result >= 0 else { return result }
+        var sw: OpaquePointer?
+        guard snd_pcm_sw_params_malloc(&sw) >= 0, let sw else { return -Int32(ENOMEM) }
+        defer { snd_pcm_sw_params_free(sw) }
+        step { snd_pcm_sw_params_current(handle, sw) }
+        // Like snd_pcm_set_params: playing starts once the buffer's whole periods are filled.
+        let periods = periodSize > 0 ? bufferSize / periodSize : 1
+        step { snd_pcm_sw_params_set_start_threshold(handle, sw, max(1, periods) * periodSize) }
+        step { snd_pcm_sw_params_set_avail_min(handle, sw, max(1, periodSize)) }
+        step { snd_pcm_sw_params(handle, sw) }
+        if result >= 0 { periodFrames = Int(clamping: max(1, periodSize)) }
+        return result
     }
 
     private func openDevice() throws(ALSAError) -> OpaquePointer {
@@ -115,14 +168,28 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        _ = try writeSome(samples)  // interrupted: what is left was dropped by the pipeline anyway
+    }
+
+    public func writeSome(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
         guard let pcm else { throw ALSAError.notOpen(device: device).audioError }
         if let pendingError {
             self.pendingError = nil
             throw pendingError.audioError
         }
         var base = samples.baseAddress
-        var frames = samples.count / format.channels
+        let total = samples.count / format.channels
+        var frames = total
         while frames > 0, let pointer = base {
+            // While the device plays, wait until a whole period (or all that is left) fits, so
+            // each wake-up ends in one large write rather than a trickle of small ones.
+            if snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
+                let room = snd_pcm_avail_update(pcm)
+                if room >= 0 && room < min(frames, periodFrames) {
+                    if waitForRoom(pcm) { continue }
+                    return (total - frames) * format.channels
+                }
+            }
             let n = snd_pcm_writei(pcm, pointer, snd_pcm_uframes_t(frames))
             guard n < 0 else {
                 frames -= n
@@ -132,7 +199,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
             let code = ALSACall.code(n)
             if code == ALSACall.wouldBlock {
                 if waitForRoom(pcm) { continue }
-                return  // interrupted: what is left was dropped by the pipeline anyway
+                return (total - frames) * format.channels
             }
             // An underrun or a suspend is recovered (the PCM is prepared again) and the rest
             // written; any other code comes back from snd_pcm_recover as it went in.
@@ -143,6 +210,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
                 throw error.audioError
             }
         }
+        return total * format.channels
     }
 
     /// Waits until the device has room or `interruptWrite` is called; false when interrupted.

@@ -11,6 +11,14 @@ public protocol AudioOutput: AnyObject {
     func open(_ format: PCMFormat) throws -> PCMFormat
     /// Plays interleaved samples in the opened format; blocks while the device is full.
     func write(_ samples: UnsafeBufferPointer<Int16>) throws
+    /// Like `write`, but returns as soon as `interruptWrite` is called while it waits for room,
+    /// having played only the first samples (possibly none); returns how many samples it took.
+    /// The caller decides what becomes of the rest (written after a pause, dropped after a skip).
+    func writeSome(_ samples: UnsafeBufferPointer<Int16>) throws -> Int
+    /// How many frames the output takes best in one `write` (about a device period): the
+    /// pipeline gathers decoded chunks up to this size, so a device with a deep buffer is fed
+    /// in few, large writes. nil: no preference; each decoded chunk is written as it comes.
+    var preferredWriteFrames: Int? { get }
     /// Holds the device where it is (true) or lets it go on (false); buffered audio is kept.
     func setPaused(_ paused: Bool)
     /// Stops at once, discarding what the device still holds (pause, skip, seek).
@@ -30,6 +38,15 @@ public protocol AudioOutput: AnyObject {
 extension AudioOutput {
     /// Default: a write in progress simply finishes.
     public func interruptWrite() {}
+
+    /// Default: everything is written, as `write` does.
+    public func writeSome(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+        try write(samples)
+        return samples.count
+    }
+
+    /// Default: no preference.
+    public var preferredWriteFrames: Int? { nil }
 }
 
 /// Makes outputs from a user's `--output` value. Outputs are created on the thread that uses them.

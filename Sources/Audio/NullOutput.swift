@@ -5,7 +5,8 @@ import POSIXSupport
 #endif
 
 /// Plays nothing, at the pace of a real device: a headless box with no sound card still shows
-/// true positions and timings. Writes block once more than `bufferSeconds` are "queued".
+/// true positions and timings. Writes block once more than `bufferSeconds` are "queued", and
+/// then sleep until only a quarter of that is left, so playing wakes a few times a second.
 public final class NullOutput: AudioOutput, @unchecked Sendable {
     // Sleeps wait on this, so `interruptWrite` (from another thread) can cut them short.
     private let wake = ConditionLock(0)
@@ -28,8 +29,8 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         framesWritten += samples.count / format.channels
-        let ahead = format.seconds(ofFrames: framesWritten) - elapsedSeconds() - bufferSeconds
-        if ahead > 0 { pause(seconds: ahead) }
+        let queued = format.seconds(ofFrames: framesWritten) - elapsedSeconds()
+        if queued > bufferSeconds { pause(seconds: queued - bufferSeconds / 4) }
     }
 
     public func interruptWrite() { wake.withLockBroadcast { $0 += 1 } }

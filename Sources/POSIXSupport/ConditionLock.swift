@@ -51,10 +51,31 @@ public final class ConditionLock<State>: @unchecked Sendable {
         return try body(&state)
     }
 
+    /// Runs `body` with the state locked, then wakes every waiter only if `wakeIf` holds for the
+    /// state `body` left: for changes that matter to a waiter only now and then (a buffer
+    /// falling below its low-water mark), so the waiter is not woken by every one of them.
+    public func withLock<R>(wakingOthersIf wakeIf: (State) -> Bool, _ body: (inout State) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer {
+            if wakeIf(state) { pthread_cond_broadcast(cond) }
+            pthread_mutex_unlock(mutex)
+        }
+        return try body(&state)
+    }
+
     /// Waits (lock released while asleep) until `ready` holds, then runs `body` locked.
     /// With a `timeout` in seconds, `body` runs when it expires even if `ready` is still false;
     /// any `timeout` is safe (NaN and negatives wait not at all, the longest wait is a year).
+    /// Every waiter is woken afterwards.
     public func wait<R>(until ready: (State) -> Bool, timeout: Double? = nil, _ body: (inout State) throws -> R) rethrows -> R {
+        try wait(until: ready, timeout: timeout, wakingOthersIf: { _ in true }, body)
+    }
+
+    /// `wait`, waking the other waiters afterwards only if `wakeIf` holds for the state `body`
+    /// left (see `withLock(wakingOthersIf:_:)`).
+    public func wait<R>(
+        until ready: (State) -> Bool, timeout: Double? = nil, wakingOthersIf wakeIf: (State) -> Bool, _ body: (inout State) throws -> R
+    ) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if let timeout {
@@ -78,7 +99,7 @@ public final class ConditionLock<State>: @unchecked Sendable {
             while !ready(state) { pthread_cond_wait(cond, mutex) }
         }
         let result = try body(&state)
-        pthread_cond_broadcast(cond)
+        if wakeIf(state) { pthread_cond_broadcast(cond) }
         return result
     }
 }

@@ -66,7 +66,7 @@ public final class AudioPipeline: Sendable {
         func interruptWrite() { output.interruptWrite() }
     }
 
-    /// Frames handed to the device per write: small enough that pause and volume act within ~50 ms.
+    /// Frames handed per write to an output with no preference of its own (`preferredWriteFrames`).
     private static let writeFrames = 2048
 
     /// Creates a pipeline and starts its two threads. `makeOutput` runs on the output thread.
@@ -156,12 +156,22 @@ public final class AudioPipeline: Sendable {
         ring.waitForSamples(generation: control.withLock { $0.generation }, timeout: timeout)
     }
 
-    /// Holds playback where it is (the device pauses too, within one write) or resumes it.
-    public func setPaused(_ paused: Bool) { ring.setPaused(paused) }
+    /// Holds playback where it is (the device pauses too, at once) or resumes it.
+    public func setPaused(_ paused: Bool) {
+        ring.setPaused(paused)
+        // A write waiting for room (up to a period) returns what it wrote, so the device is
+        // paused now rather than after the wait; the rest is written on resuming.
+        if paused { liveOutput.withLock { $0 }?.interruptWrite() }
+    }
 
-    /// Software volume, 0 (silent) to 1 (unchanged); applied as samples reach the device.
+    /// Software volume, 0 (silent) to 1 (unchanged); applied as samples reach the device, so a
+    /// change is heard once the device's buffer (about 0.25 s through ALSA) has played out.
     public func setVolume(_ volume: Double) {
-        volumeBits.store(min(1, max(0, volume)).bitPattern, ordering: .relaxed)
+        let bits = min(1, max(0, volume)).bitPattern
+        guard volumeBits.exchange(bits, ordering: .relaxed) != bits else { return }
+        // A write waiting for room was scaled with the old volume: cut it short so what is
+        // left is scaled again.
+        liveOutput.withLock { $0 }?.interruptWrite()
     }
 
     /// Overlap between consecutive tracks, in seconds (0: gapless, the default). Applies from
@@ -176,6 +186,11 @@ public final class AudioPipeline: Sendable {
 
     /// The position of what is being heard now.
     public var playbackPosition: PlaybackPosition { position.withLock { $0 } }
+
+    /// How many times the decoder thread, waiting for room in the buffer, has been woken since
+    /// the pipeline started. It refills in batches, so this grows by about two per second of
+    /// audio played, not by one per decoded chunk (a count for tests and the bench).
+    public var decoderWakeCount: Int { ring.producerWakeCount }
 
     /// Ends the pipeline for good: cancels downloads, drops queued audio; no more events are sent.
     /// With `waitingUpTo`, also waits (at most that many seconds) for the output to be closed,
@@ -396,7 +411,11 @@ public final class AudioPipeline: Sendable {
                     control.withLock { $0.playingID = id }
                     publish()
                     send(.trackStarted(id: id, info: info))
-                case .samples(let samples):
+                case .samples(var samples):
+                    // A deep device takes what is already decoded in one large write.
+                    if let preferred = output.preferredWriteFrames, samples.count < preferred * format.channels {
+                        ring.popSamples(appendingTo: &samples, limit: preferred * format.channels)
+                    }
                     try write(samples, to: output, format: format) {
                         frames += $0
                         publish()
@@ -423,9 +442,12 @@ public final class AudioPipeline: Sendable {
         }
     }
 
-    /// Writes in small pieces, applying the volume, so pause and volume act quickly.
+    /// Writes in pieces of the output's preferred size, applying the volume. A pause or a
+    /// volume change cuts a write's wait short (`interruptWrite`): the rest is written after
+    /// the pause, or scaled again; after a skip or seek the rest is stale and dropped.
     private func write(_ samples: [Int16], to output: any AudioOutput, format: PCMFormat, wrote: (Int) -> Void) throws {
-        let step = Self.writeFrames * format.channels
+        let channels = max(1, format.channels)
+        let step = max(1, output.preferredWriteFrames ?? Self.writeFrames) * channels
         var offset = 0
         while offset < samples.count {
             if ring.isPaused {
@@ -433,17 +455,21 @@ public final class AudioPipeline: Sendable {
                 ring.waitWhilePaused()
                 output.setPaused(false)
             }
+            if ring.discardPending { return }
             let end = min(samples.count, offset + step)
             let volume = Double(bitPattern: volumeBits.load(ordering: .relaxed))
+            let taken: Int
             if volume >= 1 {
-                try samples[offset..<end].withUnsafeBufferPointer { try output.write($0) }
+                taken = try samples[offset..<end].withUnsafeBufferPointer { try output.writeSome($0) }
             } else {
                 let gain = volume * volume  // closer to perceived loudness than a straight line
                 let scaled = samples[offset..<end].map { Int16(Double($0) * gain) }
-                try scaled.withUnsafeBufferPointer { try output.write($0) }
+                taken = try scaled.withUnsafeBufferPointer { try output.writeSome($0) }
             }
-            wrote((end - offset) / format.channels)
-            offset = end
+            let piece = end - offset
+            let frames = min(max(0, taken), piece) / channels
+            if frames > 0 { wrote(frames) }
+            offset = taken >= piece ? end : offset + frames * channels
         }
     }
 

@@ -1,5 +1,6 @@
 import Audio
 import POSIXSupport
+import Synchronization
 
 /// What flows from the decoder thread to the output thread, in order.
 enum PipelineItem {
@@ -23,6 +24,10 @@ enum PipelineItem {
 /// `capacity` samples wait, so decoding stays a little ahead of playback and no further.
 /// Every push carries the generation it was decoded for; a flush bumps the generation, and
 /// late pushes from an abandoned decode are dropped.
+///
+/// Audio moves in big steps: a producer blocked on a full ring is woken once the ring has
+/// drained to half its capacity (or emptied), not by every pop, so it refills in one batch —
+/// about one wake-up per half a buffer of audio instead of one per decoded chunk.
 final class PCMRing: Sendable {
     private struct State {
         var items: [PipelineItem] = []
@@ -40,8 +45,15 @@ final class PCMRing: Sendable {
 
     private let lock = ConditionLock(State())
     private let capacity: Int
+    /// A blocked producer is woken when no more than this many samples wait.
+    private let lowWater: Int
+    /// Times a pop woke the producer (a count for tests: the batching is observable).
+    private let producerWakes = Atomic<Int>(0)
 
-    init(capacitySamples: Int) { capacity = capacitySamples }
+    init(capacitySamples: Int) {
+        capacity = max(1, capacitySamples)
+        lowWater = capacity / 2
+    }
 
     /// What an item counts against the capacity: its samples, or a nominal 1024 for markers,
     /// so a run of failing tracks cannot queue markers without bound.
@@ -53,9 +65,12 @@ final class PCMRing: Sendable {
     @discardableResult
     func push(_ item: PipelineItem, generation: Int) -> Bool {
         let size = Self.weight(of: item)
+        var checks = 0  // the first check, then one per wake-up
         return lock.wait(until: {
-            $0.closed || $0.generation != generation || $0.queuedSamples == 0 || $0.queuedSamples + size <= self.capacity
+            checks += 1
+            return $0.closed || $0.generation != generation || $0.queuedSamples == 0 || $0.queuedSamples + size <= self.capacity
         }) { s in
+            if checks > 1 { producerWakes.add(checks - 1, ordering: .relaxed) }
             guard !s.closed, s.generation == generation else { return false }
             s.items.append(item)
             s.queuedSamples += size
@@ -77,21 +92,52 @@ final class PCMRing: Sendable {
     /// dry; nil once closed.
     func pop() -> Next? {
         // Opening the device is not playback, so it goes ahead while paused (prepareToPlay).
-        lock.wait(until: { $0.closed || $0.paused || ($0.head < $0.items.count) }) { s in
+        var crossed = false
+        return lock.wait(until: { $0.closed || $0.paused || ($0.head < $0.items.count) }, wakingOthersIf: { _ in crossed }) { s in
             guard !s.closed else { return nil }
             guard s.head < s.items.count, !s.paused || s.headIsOpen else { return .paused }
-            let item = s.items[s.head]
-            s.head += 1
-            s.queuedSamples -= Self.weight(of: item)
-            if s.head > 64 && s.head * 2 > s.items.count {
-                s.items.removeFirst(s.head)
-                s.head = 0
-            }
+            let item = takeHead(&s, crossed: &crossed)
             let discard = s.discardPending
             s.discardPending = false
             return .item(item, discard: discard)
         }
     }
+
+    /// Appends the samples of the `.samples` items waiting at the head to `batch`, without
+    /// waiting, while `batch` stays within `limit` samples (the first is taken whatever its
+    /// size only if `batch` is empty); stops at any other item, a pause or a pending discard.
+    func popSamples(appendingTo batch: inout [Int16], limit: Int) {
+        var crossed = false
+        lock.withLock(wakingOthersIf: { _ in crossed }) { s in
+            while s.head < s.items.count, !s.paused, !s.discardPending, case .samples(let samples) = s.items[s.head],
+                batch.isEmpty || batch.count + samples.count <= limit
+            {
+                batch.append(contentsOf: samples)
+                _ = takeHead(&s, crossed: &crossed)
+            }
+        }
+    }
+
+    /// Removes the head item; `crossed` becomes true when the producer must be woken (the ring
+    /// has drained to the low-water mark, or emptied).
+    private func takeHead(_ s: inout State, crossed: inout Bool) -> PipelineItem {
+        let item = s.items[s.head]
+        let before = s.queuedSamples
+        s.head += 1
+        s.queuedSamples -= Self.weight(of: item)
+        if s.head > 64 && s.head * 2 > s.items.count {
+            s.items.removeFirst(s.head)
+            s.head = 0
+        }
+        if (before > lowWater && s.queuedSamples <= lowWater) || s.queuedSamples == 0 { crossed = true }
+        return item
+    }
+
+    /// How many times a producer waiting for room in `push` has been woken, since the ring was made.
+    var producerWakeCount: Int { producerWakes.load(ordering: .relaxed) }
+
+    /// True when a flush happened that the consumer has not yet seen (what it is writing is stale).
+    var discardPending: Bool { lock.withLock { $0.discardPending } }
 
     /// True while the consumer is held (an `.open` waiting at the head still goes through).
     var isPaused: Bool { lock.withLock { $0.paused && !$0.headIsOpen } }

@@ -20,6 +20,12 @@ final class ProbeOutput: AudioOutput, @unchecked Sendable {
         lock.withLockBroadcast { $0.writes.append(now) }
         try inner.write(samples)
     }
+    func writeSome(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+        let now = Self.now()
+        lock.withLockBroadcast { $0.writes.append(now) }
+        return try inner.writeSome(samples)
+    }
+    var preferredWriteFrames: Int? { inner.preferredWriteFrames }
     func setPaused(_ paused: Bool) { inner.setPaused(paused) }
     func interruptWrite() { inner.interruptWrite() }
     func discardBuffered() {

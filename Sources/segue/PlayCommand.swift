@@ -17,8 +17,9 @@ struct PlayCommand {
     let options: PlayOptions
 
     func run() -> Int32 {
-        Interrupt.install()
         let inbox = ConditionLock([PlayerEvent]())
+        // Ctrl-C wakes the event wait itself, so the wait needs no timeout to notice it.
+        Interrupt.install(waking: { inbox.withLockBroadcast { _ in } })
         let catalog: CatalogOptions.Resolved?
         do {
             catalog = options.items.contains { ItemLocation(parsing: $0)?.catalogID != nil } ? try options.catalog.makeCatalog() : nil
@@ -47,7 +48,12 @@ struct PlayCommand {
         var started = 0
         var showing: (title: String, total: Double?)?
         while true {
-            let events = inbox.wait(until: { !$0.isEmpty }, timeout: 0.25) { pending -> [PlayerEvent] in
+            // Woken by events and Ctrl-C; on a terminal also when the elapsed time shown next
+            // changes (once a second), and never otherwise.
+            let fraction = player.playbackTime.truncatingRemainder(dividingBy: 1)
+            let timeout = line.enabled && showing != nil ? 1.001 - (fraction.isFinite ? max(0, fraction) : 0) : nil
+            let events = inbox.wait(until: { !$0.isEmpty || Interrupt.received.load(ordering: .relaxed) != 0 }, timeout: timeout) {
+                pending -> [PlayerEvent] in
                 defer { pending.removeAll() }
                 return pending
             }

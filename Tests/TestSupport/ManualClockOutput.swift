@@ -11,13 +11,22 @@ public final class ManualClockOutput: AudioOutput, @unchecked Sendable {
         var paused = false
         var discards = 0
         var closed = false
+        var interrupts = 0
+        var waitingForRoom = false
     }
 
     private let lock = ConditionLock(State())
     private var channels = 2
+    private let partialWrites: Bool
+    public let preferredWriteFrames: Int?
 
-    /// Creates an output that lets nothing play until `advance` is called.
-    public init() {}
+    /// Creates an output that lets nothing play until `advance` is called. With `partialWrites`,
+    /// `writeSome` plays what is allowed and returns early on `interruptWrite`, as a device
+    /// does; `preferredWriteFrames` is the "period" it asks the pipeline for.
+    public init(preferredWriteFrames: Int? = nil, partialWrites: Bool = false) {
+        self.preferredWriteFrames = preferredWriteFrames
+        self.partialWrites = partialWrites
+    }
 
     public var name: String { "manual" }
 
@@ -32,6 +41,35 @@ public final class ManualClockOutput: AudioOutput, @unchecked Sendable {
             s.written += frames
             s.samples.append(contentsOf: samples)
         }
+    }
+
+    public func writeSome(_ samples: UnsafeBufferPointer<Int16>) throws -> Int {
+        guard partialWrites else {
+            try write(samples)
+            return samples.count
+        }
+        let frames = samples.count / channels
+        let ticket = lock.withLock { $0.interrupts }
+        var done = 0
+        while done < frames {
+            lock.withLock { $0.waitingForRoom = $0.allowed <= $0.written }
+            let step = lock.wait(until: { $0.closed || $0.allowed > $0.written || $0.interrupts != ticket }) { s -> Int? in
+                s.waitingForRoom = false
+                guard s.interrupts == ticket || s.closed else { return nil }
+                let n = s.closed ? frames - done : min(frames - done, s.allowed - s.written)
+                s.written += n
+                s.samples.append(contentsOf: samples[(done * channels)..<((done + n) * channels)])
+                return n
+            }
+            guard let step else { break }
+            done += step
+        }
+        return done * channels
+    }
+
+    public func interruptWrite() {
+        guard partialWrites else { return }
+        lock.withLockBroadcast { $0.interrupts += 1 }
     }
 
     public func setPaused(_ paused: Bool) { lock.withLockBroadcast { $0.paused = paused } }
@@ -56,6 +94,8 @@ public final class ManualClockOutput: AudioOutput, @unchecked Sendable {
     public var framesWritten: Int { lock.withLock { $0.written } }
     /// Every sample written so far.
     public var samples: [Int16] { lock.withLock { $0.samples } }
+    /// True while a `writeSome` (with `partialWrites`) waits for the test to let more frames play.
+    public var isWaitingForRoom: Bool { lock.withLock { $0.waitingForRoom } }
     /// True while the pipeline holds the device paused.
     public var isPaused: Bool { lock.withLock { $0.paused } }
 }
