@@ -154,8 +154,15 @@ public final class Connection: Sendable, Hashable {
             closeLocked(&s)
             return
         }
+        if wasEmpty {
+            // The rest of one reply waits in its own buffer, not a copy: a listing of many
+            // megabytes is held once.
+            s.outbox = bytes
+            s.outboxStart = offset
+            wake.poke()  // the I/O thread starts watching for POLLOUT
+            return
+        }
         s.outbox.append(contentsOf: bytes[offset...])
-        if wasEmpty { wake.poke() }  // the I/O thread starts watching for POLLOUT
     }
 
     /// Closes the connection; idempotent. The server forgets the client on its next turn.

@@ -225,7 +225,8 @@ public final class NativeProtocol: ProtocolHandler {
         switch session.perform(command) {
         case .success(let result):
             let notice = command.asksTheCatalog ? session.catalogNotice : nil
-            client.send(WireReply.success(id: request.id, result: result, notice: notice))
+            // As bytes, written once: a reply of many megabytes is not also held as a string.
+            client.send(bytes: WireReply.successLine(id: request.id, result: result, notice: notice))
         case .failure(let error): client.send(WireReply.failure(id: request.id, message: error.description))
         }
     }

@@ -20,8 +20,22 @@ public enum DaemonMessage: Sendable, Equatable {
     /// saying the catalog was unreachable and the demo catalog answered (nil for events and
     /// for replies without one).
     public static func parseWithNotice(_ line: String) throws(WireError) -> (message: DaemonMessage, notice: String?) {
+        try parse(line) { try JSONNodeDecoder.decode(Line.self, from: $0) }
+    }
+
+    /// Parses a line as `parseWithNotice(_:)` does, through Foundation's `JSONDecoder` (about ten
+    /// times slower): the reference the tests hold the line reader to (same messages, same
+    /// sentences), and what `segue-bench wire` compares it with.
+    public static func parseWithFoundationDecoder(_ line: String) throws(WireError) -> (message: DaemonMessage, notice: String?) {
+        try parse(line) { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+    }
+
+    /// Reads `line` with `decode`, and what it throws as a sentence.
+    private static func parse(_ line: String, _ decode: (String) throws -> Line) throws(WireError) -> (
+        message: DaemonMessage, notice: String?
+    ) {
         do {
-            let read = try JSONDecoder().decode(Line.self, from: Data(line.utf8))
+            let read = try decode(line)
             return (read.message, read.notice)
         } catch let error as DecodingError {
             throw .unreadableReply(Self.problem(error))

@@ -138,7 +138,7 @@ public enum WireEncoding {
             ])
         case .queue(let entries, let current, let queueVersion):
             return .object([
-                ("kind", .string("queue")), ("entries", .array(entries.map(entry))),
+                ("kind", .string("queue")), ("entries", each(entries, entry)),
                 ("current", current.map(id) ?? .integer(nil)), ("version", version(queueVersion)),
             ])
         case .queueChanges(let changes):
@@ -147,26 +147,25 @@ public enum WireEncoding {
                 ("changes", .array(changes.changes.map(change))), ("current", changes.currentEntryID.map(id) ?? .integer(nil)),
                 ("count", .integer(changes.count)),
             ])
-        case .songs(let songs): return .object([("kind", .string("songs")), ("items", .array(songs.map(song)))])
-        case .albums(let albums): return .object([("kind", .string("albums")), ("items", .array(albums.map(album)))])
-        case .artists(let artists): return .object([("kind", .string("artists")), ("items", .array(artists.map(artist)))])
+        case .songs(let songs): return .object([("kind", .string("songs")), ("items", each(songs, song))])
+        case .albums(let albums): return .object([("kind", .string("albums")), ("items", each(albums, album))])
+        case .artists(let artists): return .object([("kind", .string("artists")), ("items", each(artists, artist))])
         case .playlists(let lists):
             return .object([
                 ("kind", .string("playlists")),
                 ("items", .array(lists.map { .object([("name", .string($0.name)), ("itemCount", .integer($0.itemCount))]) })),
             ])
-        case .items(let items): return .object([("kind", .string("items")), ("items", .array(items.map(item)))])
+        case .items(let items): return .object([("kind", .string("items")), ("items", each(items, item))])
         case .history(let entries):
             return .object([
                 ("kind", .string("history")),
                 (
                     "items",
-                    .array(
-                        entries.map {
-                            .object([
-                                ("item", item($0.item)), ("lastPlayed", .number($0.lastPlayed)), ("playCount", .integer($0.playCount)),
-                            ])
-                        })
+                    each(entries) {
+                        .object([
+                            ("item", item($0.item)), ("lastPlayed", .number($0.lastPlayed)), ("playCount", .integer($0.playCount)),
+                        ])
+                    }
                 ),
             ])
         case .text(let text): return .object([("kind", .string("text")), ("text", .string(text))])
@@ -196,14 +195,14 @@ public enum WireEncoding {
                 ("kind", .string("picture")), ("size", .integer(picture?.bytes.count)),
                 ("mimeType", .string(picture?.mimeType)),
             ])
-        case .tracks(let tracks): return .object([("kind", .string("tracks")), ("items", .array(tracks.map(localTrack)))])
+        case .tracks(let tracks): return .object([("kind", .string("tracks")), ("items", each(tracks, localTrack))])
         case .directory(let d):
             return .object([
                 ("kind", .string("directory")), ("path", .string(d.path)), ("folders", .array(d.folders.map { .string($0) })),
-                ("items", .array(d.tracks.map(localTrack))),
+                ("items", each(d.tracks, localTrack)),
             ])
         case .tagValues(let rows):
-            return .object([("kind", .string("values")), ("items", .array(rows.map { .array($0.map { .string($0) }) }))])
+            return .object([("kind", .string("values")), ("items", each(rows) { .array($0.map { .string($0) }) })])
         case .counts(let counts):
             return .object([
                 ("kind", .string("counts")),
@@ -216,6 +215,12 @@ public enum WireEncoding {
                 ),
             ])
         }
+    }
+
+    /// `values` as a JSON array whose elements `encode` makes one at a time as the reply is
+    /// written (long lists: queues, listings, search results).
+    static func each<T: Sendable>(_ values: [T], _ encode: @escaping @Sendable (T) -> JSONValue) -> JSONValue {
+        .elements(count: values.count) { encode(values[$0]) }
     }
 
     /// A song of the user's own music with its tags: `{"path", "title", "artist", "album",

@@ -8,12 +8,23 @@ public enum WireReply {
     /// `{"id":…,"ok":true,"result":{…},"text":"…"}`: the result, and the same as text for people;
     /// with `notice`, also `"notice":"…"` (a catalog answer that came from the demo catalog).
     public static func success(id: JSONValueID?, result: CommandResult, width: Int = 100, notice: String? = nil) -> String {
+        successValue(id: id, result: result, width: width, notice: notice).rendered
+    }
+
+    /// The same reply as `success`, as the bytes a connection sends: UTF-8 with its newline, in
+    /// one buffer of exactly its size, written without the whole result ever being held as
+    /// values (a listing of 100,000 songs is held once, as these bytes, beside its text).
+    public static func successLine(id: JSONValueID?, result: CommandResult, width: Int = 100, notice: String? = nil) -> [UInt8] {
+        successValue(id: id, result: result, width: width, notice: notice).line(ending: UInt8(ascii: "\n"))
+    }
+
+    private static func successValue(id: JSONValueID?, result: CommandResult, width: Int, notice: String?) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("id", id?.json ?? .string(nil)), ("ok", .bool(true)), ("result", WireEncoding.result(result)),
             ("text", .string(ResultText.render(result, width: width))),
         ]
         if let notice { fields.append(("notice", .string(notice))) }
-        return JSONValue.object(fields).rendered
+        return JSONValue.object(fields)
     }
 
     /// `{"id":…,"ok":false,"error":"sentence"}`.

@@ -1,0 +1,197 @@
+/// A recursive-descent JSON parser over UTF-8 bytes that are valid (they come from a `String`),
+/// building `JSONNode`s. Every read is bounded by the buffer, nesting by `JSONNode.maxDepth`.
+struct JSONNodeParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var at = 0
+    private var depth = 0
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The whole buffer as one value, with only whitespace around it (and a byte-order mark before).
+    mutating func document() throws(JSONSyntaxError) -> JSONNode {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { at = 3 }
+        let value = try self.value()
+        skipWhitespace()
+        guard at == bytes.count else { throw JSONSyntaxError() }
+        return value
+    }
+
+    private mutating func skipWhitespace() {
+        while at < bytes.count {
+            switch bytes[at] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): at += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next byte after whitespace, without taking it.
+    private mutating func peek() throws(JSONSyntaxError) -> UInt8 {
+        skipWhitespace()
+        guard at < bytes.count else { throw JSONSyntaxError() }
+        return bytes[at]
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+        switch try peek() {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return try string()
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        default: return try number()
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count - at >= count else { throw JSONSyntaxError() }
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        for i in 0..<count where bytes[at + i] != expected[i] { throw JSONSyntaxError() }
+        at += count
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        guard depth <= JSONNode.maxDepth else { throw JSONSyntaxError() }
+        at += 1
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        defer { depth -= 1 }
+        var members: [JSONMember] = []
+        if try peek() == UInt8(ascii: "}") {
+            at += 1
+            return .object(members)
+        }
+        while true {
+            guard try peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError() }
+            let key = try string()
+            guard try peek() == UInt8(ascii: ":") else { throw JSONSyntaxError() }
+            at += 1
+            switch key {
+            case .string(let name): members.append(JSONMember(key: name, isEscaped: false, value: try value()))
+            case .escapedString(let raw): members.append(JSONMember(key: raw, isEscaped: true, value: try value()))
+            default: throw JSONSyntaxError()
+            }
+            switch try peek() {
+            case UInt8(ascii: ","):
+                at += 1
+                // JSONDecoder takes a comma before the closing brace.
+                if try peek() == UInt8(ascii: "}") {
+                    at += 1
+                    return .object(members)
+                }
+            case UInt8(ascii: "}"):
+                at += 1
+                return .object(members)
+            default: throw JSONSyntaxError()
+            }
+        }
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        defer { depth -= 1 }
+        var elements: [JSONNode] = []
+        if try peek() == UInt8(ascii: "]") {
+            at += 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try value())
+            switch try peek() {
+            case UInt8(ascii: ","):
+                at += 1
+                // JSONDecoder takes a comma before the closing bracket.
+                if try peek() == UInt8(ascii: "]") {
+                    at += 1
+                    return .array(elements)
+                }
+            case UInt8(ascii: "]"):
+                at += 1
+                return .array(elements)
+            default: throw JSONSyntaxError()
+            }
+        }
+    }
+
+    /// A string from its opening quote. As JSONDecoder's scanner does, only its end is found
+    /// here: one without escapes or control characters is made from its bytes directly, any
+    /// other is kept as written and checked when a field reads it (`JSONNode.unescaped`).
+    private mutating func string() throws(JSONSyntaxError) -> JSONNode {
+        at += 1
+        let start = at
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") {
+                defer { at += 1 }
+                return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            at += 1
+        }
+        while at < bytes.count {
+            switch bytes[at] {
+            case UInt8(ascii: "\""):
+                defer { at += 1 }
+                return .escapedString(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+            case UInt8(ascii: "\\"):
+                at += 1
+                guard at < bytes.count else { throw JSONSyntaxError() }
+                let escape = bytes[at]
+                at += 1
+                // A `\u` needs four more bytes, none of them the closing quote.
+                if escape == UInt8(ascii: "u") {
+                    guard bytes.count - at >= 4, !bytes[at..<at + 4].contains(UInt8(ascii: "\"")) else { throw JSONSyntaxError() }
+                    at += 4
+                }
+            default: at += 1
+            }
+        }
+        throw JSONSyntaxError()
+    }
+
+    /// A number as JSONDecoder's scanner finds it: a digit or `-`, then digits, `.`, `+`, `-`,
+    /// `e` and `E`; whether that is a number is checked when a field reads it.
+    private mutating func number() throws(JSONSyntaxError) -> JSONNode {
+        let start = at
+        guard at < bytes.count, isDigit(bytes[at]) || bytes[at] == UInt8(ascii: "-") else { throw JSONSyntaxError() }
+        at += 1
+        var plain = true
+        while at < bytes.count {
+            let byte = bytes[at]
+            if isDigit(byte) {
+                at += 1
+                continue
+            }
+            guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "E")
+            else { break }
+            plain = false
+            at += 1
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<at])
+        // Most numbers on the wire are small whole ones: read them here, without keeping text.
+        // Not `-0` (a Double reads it as -0.0) and no leading zero (not a JSON number).
+        let negative = text[0] == UInt8(ascii: "-")
+        let digits = text.count - (negative ? 1 : 0)
+        if plain, digits >= 1, digits <= 18, !(digits > 1 && text[negative ? 1 : 0] == UInt8(ascii: "0")),
+            !(negative && text[1] == UInt8(ascii: "0"))
+        {
+            var value = 0
+            for digit in text.dropFirst(negative ? 1 : 0) { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
+            return .integer(negative ? -value : value)
+        }
+        return .number(String(decoding: text, as: UTF8.self))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
