@@ -626,18 +626,22 @@ def lean_daemon_figures(segue, fig):
 
 
 def wire_figures(segue_bench, fig):
-    """`segue-bench wire` (issue 15's replies part): its "name value unit" lines. A build without
-    the subcommand adds nothing."""
-    out = subprocess.run([segue_bench, "wire"], env=ENV, capture_output=True, text=True, timeout=300)
+    """`segue-bench wire` (issue 15's replies part): its "name value [unit]" lines, the name without
+    its "wire-" prefix (a size with no unit is bytes, or MB when its name ends in -mb). A build
+    without the subcommand adds nothing."""
+    out = subprocess.run([segue_bench, "wire"], env=ENV, capture_output=True, text=True, timeout=600)
     if out.returncode != 0:
         return
     for line in out.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3:
-            try:
-                fig["wire: " + parts[0]] = (float(parts[1]), parts[2], True)
-            except ValueError:
-                pass
+        if len(parts) not in (2, 3):
+            continue
+        name = parts[0].removeprefix("wire-")
+        unit = parts[2] if len(parts) == 3 else ("MB" if name.endswith("-mb") else "B")
+        try:
+            fig["wire: " + name] = (float(parts[1]), unit, True)
+        except ValueError:
+            pass
 
 
 def segue_side(segue, segue_bench):
@@ -829,9 +833,9 @@ def lean_rows(fig, peers):
     row("play 30 s MP3: CPU", value("play 30 s MP3: CPU"), mpg123["cpu"], "mpg123", "s")
     row("play 30 s MP3: peak RSS", value("play 30 s MP3: peak RSS"), mpg123["rss"], "mpg123", "MB")
     row("play 30 s MP3: wake-ups/s", value("play 30 s MP3: wake-ups per second"), mpg123["wakeups"], "mpg123", "/s")
+    row("play 30 s MP3: voluntary wake-ups/s", value("play 30 s MP3: voluntary wake-ups per second"), mpg123["voluntary"], "mpg123", "/s")
     row("play 30 s M4A: CPU", value("play 30 s M4A: CPU"), mpd["cpu"], "mpd", "s")
     row("play 30 s M4A: peak RSS", value("play 30 s M4A: peak RSS"), mpd["rss"], "mpd", "MB")
-    row("play 30 s MP3: voluntary wake-ups/s", value("play 30 s MP3: voluntary wake-ups per second"), mpg123["voluntary"], "mpg123", "/s")
     row("play 30 s M4A: wake-ups/s", value("play 30 s M4A: wake-ups per second"), mpd["wakeups"], "mpd", "/s")
     row("play 30 s M4A: voluntary wake-ups/s", value("play 30 s M4A: voluntary wake-ups per second"), mpd["voluntary"], "mpd", "/s")
     row("daemon playing preview: peak RSS", value("daemon playing a preview: peak RSS"), mpd["rss"], "mpd", "MB")
@@ -841,7 +845,14 @@ def lean_rows(fig, peers):
     row("--version: peak RSS", value("segue --version: peak RSS"), peers["mpg123 --version"]["rss"], "mpg123", "MB")
     row("ctl status process, median", value("segue ctl status: median"), peers["mpc status"]["median"], "mpc status", "ms")
     row("ctl status process: peak RSS", value("segue ctl status: peak RSS"), peers["mpc status"]["rss"], "mpc status", "MB")
+    if QUEUE_PARSE in fig and QUEUE_PARSE_JSONDECODER in fig:
+        row("queue reply, 10,000 entries: decode", value(QUEUE_PARSE), value(QUEUE_PARSE_JSONDECODER), "JSONDecoder", "ms")
 
+
+# `segue-bench wire`'s queue reply: the client's reader, and Foundation's JSONDecoder over the same
+# Codable types (what the client used before issue 15).
+QUEUE_PARSE = "wire: queue-reply-10000-entries-parse-median"
+QUEUE_PARSE_JSONDECODER = "wire: queue-reply-10000-entries-parse-jsondecoder-median"
 
 # Issue 15's goals: (text, figure, test on the figure and the peers, the peer's figure or None).
 LEAN_GOALS = [
@@ -858,24 +869,14 @@ LEAN_GOALS = [
     ("peak RSS, UI with 10,000 rows <= 20 MB", "UI peak RSS (10,000 rows)", lambda v, p: v <= 20, None),
     ("segue --version <= 3 ms (median)", "start-up (--version)", lambda v, p: v <= 3, lambda p: p["mpg123 --version"]["median"]),
     ("segue ctl status <= 5 ms (median)", "segue ctl status: median", lambda v, p: v <= 5, lambda p: p["mpc status"]["median"]),
-    ("10,000-entry queue reply decoded <= 20 ms", None, lambda v, p: v <= 20, None),
+    ("10,000-entry queue reply decoded <= 20 ms", QUEUE_PARSE, lambda v, p: v <= 20, None),
 ]
-
-
-def wire_decode_figure(fig):
-    """The queue reply's decode time from `segue-bench wire`: the first ms figure whose name
-    speaks of decoding, or None."""
-    for name, (value, unit, _) in fig.items():
-        if name.startswith("wire: ") and unit == "ms" and "decod" in name:
-            return name
-    return None
 
 
 def lean_goals(fig, peers):
     """Issue 15's goals, each with this run's figure, the peer's where there is one, and met or MISSED."""
     lines = ["\nissue 15 goals (lean as mpg123):", f"  {'goal':44} {'segue':>9} {'peer':>9}"]
     for text, name, ok, peer in LEAN_GOALS:
-        name = name or wire_decode_figure(fig)
         other = f"{peer(peers):9.2f}" if peer and peers else f"{'':9}"
         if name and name in fig:
             v, unit, _ = fig[name]
