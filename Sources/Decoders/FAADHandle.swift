@@ -68,7 +68,13 @@ final class FAADHandle {
     /// `Limits.sampleRates`; a frame the decoder reports otherwise throws `AudioError.corrupt`.
     func decode(frame: [UInt8]) throws -> [Int16] {
         var bytes = frame
-        let pcm = bytes.withUnsafeMutableBufferPointer { shim_NeAACDecDecode(handle, &info, $0.baseAddress, UInt($0.count)) }
+        return try bytes.withUnsafeMutableBufferPointer { try decode(frame: $0) }
+    }
+
+    /// `decode(frame:)` on bytes the caller holds, so no copy of them is made for FAAD2 (whose
+    /// API takes a mutable pointer; it does not write through it).
+    func decode(frame bytes: UnsafeMutableBufferPointer<UInt8>) throws -> [Int16] {
+        let pcm = shim_NeAACDecDecode(handle, &info, bytes.baseAddress, UInt(bytes.count))
         guard info.error == 0 else {
             let text = shim_NeAACDecGetErrorMessage(info.error).map { String(cString: $0) } ?? "error \(info.error)"
             throw AudioError.corrupt(text)
