@@ -7,7 +7,9 @@ import Testing
 @Suite struct StartupLibrariesTests {
     static let segue = Fixtures.packageRoot + "/.build/debug/segue"
     /// The libraries Segue opens with dlopen when a command first needs them.
-    static let onDemand = ["libsqlite3", "libncursesw", "libtinfo", "libmpg123", "libfaad", "libsoxr", "libgomp", "libcurl", "libsndfile", "libfftw3f"]
+    static let onDemand = [
+        "libsqlite3", "libncursesw", "libtinfo", "libmpg123", "libfaad", "libsoxr", "libgomp", "libcurl", "libsndfile", "libfftw3f",
+    ]
 
     /// The libraries the loader reported loading while `arguments` ran (names up to the first dot).
     private func loaded(_ arguments: [String], home: String) throws -> Set<String> {
