@@ -11,10 +11,13 @@ TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd 
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
-# Release builds carry the Swift standard library inside the binary (--static-swift-stdlib): the
-# program then loads 5 shared libraries at start instead of 24, which is most of `segue --version`'s
-# start-up (docs/performance.md, "Start-up"). The debug build the tests use stays dynamic.
-RELEASE := -c release --static-swift-stdlib
+# Release builds carry the Swift standard library inside the binary (--static-swift-stdlib), and
+# libstdc++, which the Swift runtime needs, too: -lstdc++ finds STATIC_CXX's libstdc++.so first, a
+# linker script naming gcc's static archive (without the archive the shared one is used). The
+# program then loads 5 shared libraries at start instead of 24; loading and relocating them was
+# most of `segue --version` (docs/performance.md, "Start-up"). The debug build the tests use stays dynamic.
+STATIC_CXX := $(CURDIR)/.build/static-libstdc++
+RELEASE := -c release --static-swift-stdlib -Xswiftc -L$(STATIC_CXX)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
@@ -33,8 +36,12 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-build: deps
+build: deps $(STATIC_CXX)/libstdc++.so
 	$(SWIFT) build $(RELEASE) --product segue
+
+$(STATIC_CXX)/libstdc++.so:
+	@mkdir -p $(STATIC_CXX); archive=$$($(CC) -print-file-name=libstdc++.a); \
+	if [ -f "$$archive" ]; then echo "INPUT($$archive)" > $@; fi
 
 fixtures: deps
 	@bash scripts/make-fixtures.sh $(FIXTURES)
@@ -49,7 +56,7 @@ run: build
 # fails the run with a sentence instead of running out CI's time. Set SEGUE_REQUIRE_ALL=1 (or
 # CI=true) to make a missing test tool, such as tmux, a failure instead of a skip.
 TEST_TIMEOUT ?= 1200
-test: deps fixtures
+test: deps fixtures $(STATIC_CXX)/libstdc++.so
 	$(SWIFT) build --build-tests
 	timeout 900 $(SWIFT) build $(RELEASE) --product segue
 	@timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build; status=$$?; \

@@ -58,7 +58,8 @@ let package = Package(
             dependencies: ["Audio", "Player", "Catalog", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
         // The native protocol's wire format (JSON lines): requests, replies, events.
         .target(
-            name: "WireProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
+            name: "WireProtocol",
+            dependencies: ["Session", "Player", "Library", "MusicModel", "Tempo", "Workout", "Checked", "POSIXSupport"]),
 
         // The MPD protocol as values: request lines ↔ `Command`s, results ↔ `key: value` replies,
         // a connection's idle and command-list state. No sockets: the Daemon serves it.
@@ -66,7 +67,8 @@ let package = Package(
 
         // Front ends.
         .target(
-            name: "Daemon", dependencies: ["WireProtocol", "MPDProtocol", "Session", "MusicModel", "Library", "Audio", "Checked", "POSIXSupport"]),
+            name: "Daemon",
+            dependencies: ["WireProtocol", "MPDProtocol", "Session", "MusicModel", "Library", "Audio", "Checked", "POSIXSupport"]),
         // The terminal UI: a daemon client. Its model and screen are pure; only TUIApp polls.
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
@@ -130,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "ScannerTests",
             dependencies: ["Scanner", "Library", "SQLiteStore", "Decoders", "Audio", "MusicModel", "TestSupport", "POSIXSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
+        .testTarget(
+            name: "LibraryTests", dependencies: ["Library", "SQLiteStore", "MusicModel", "Player", "Tempo", "Workout", "TestSupport"]),
         .testTarget(
             name: "SessionTests",
             dependencies: [
@@ -162,7 +165,8 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "Audio", "Catalog", "CatalogHTTP", "Checked", "Decoders", "HTTP", "Library", "MusicModel", "Player", "SQLiteStore", "Session",
+                "Audio", "Catalog", "CatalogHTTP", "Checked", "Decoders", "HTTP", "Library", "MusicModel", "Player", "SQLiteStore",
+                "Session",
                 "TUI", "Terminal", "TestSupport", "WireProtocol", "MPDProtocol",
             ]),
     ]

@@ -161,7 +161,8 @@ public final class SQLiteDatabase: SQLDatabase {
 /// `segue_fold(text)`: the text lowercased by Unicode's rules (`String.lowercased()`, as the
 /// values compared with it are), NULL for NULL; SQLite's own NOCASE and LIKE fold ASCII only.
 private func segueFold(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
-    guard count == 1, let value = values?[0], shim_sqlite3_value_type(value) != SQLITE_NULL, let text = shim_sqlite3_value_text(value) else {
+    guard count == 1, let value = values?[0], shim_sqlite3_value_type(value) != SQLITE_NULL, let text = shim_sqlite3_value_text(value)
+    else {
         shim_sqlite3_result_null(context)
         return
     }

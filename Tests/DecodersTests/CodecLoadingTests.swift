@@ -37,6 +37,7 @@ import Testing
         let problem = try #require(CodecLibraries.probe(.faad, ["libsegue-no-such-codec.so.0"]))
         #expect(
             AudioError.unsupportedFormat("AAC cannot be decoded: \(problem)").description
-                == "This is not audio Segue can play (AAC cannot be decoded: libfaad.so.2 is missing: install the Debian package libfaad2).")
+                == "This is not audio Segue can play (AAC cannot be decoded: libfaad.so.2 is missing: install the Debian package libfaad2)."
+        )
     }
 }

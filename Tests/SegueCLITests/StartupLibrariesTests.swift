@@ -7,18 +7,18 @@ import Testing
 @Suite struct StartupLibrariesTests {
     static let segue = Fixtures.packageRoot + "/.build/debug/segue"
     /// The libraries Segue opens with dlopen when a command first needs them.
-    static let onDemand = ["libsqlite3", "libncursesw", "libtinfo", "libmpg123", "libfaad", "libsoxr", "libgomp", "libcurl", "libsndfile", "libfftw3f"]
+    static let onDemand = [
+        "libsqlite3", "libncursesw", "libtinfo", "libmpg123", "libfaad", "libsoxr", "libgomp", "libcurl", "libsndfile", "libfftw3f",
+    ]
 
-    /// The libraries the loader reported loading while `arguments` ran (names up to ".so").
+    /// The libraries the loader reported loading while `arguments` ran (names up to the first dot).
     private func loaded(_ arguments: [String], home: String) throws -> Set<String> {
         let result = Shell.run(Self.segue, arguments, environment: ["LD_DEBUG": "files", "SEGUE_HOME": home, "SEGUE_OUTPUT": ""])
         #expect(!result.timedOut)
         var names = Set<String>()
-        for line in result.stderr.split(separator: "\n") {
-            guard let start = line.range(of: "file=") else { continue }
-            let name = line[start.upperBound...].prefix { $0 != " " && $0 != "[" }
-            guard let cut = name.range(of: ".so") else { continue }
-            names.insert(String(name[..<cut.lowerBound]))
+        // Lines such as "  4711:\tfile=libc.so.6 [0];  needed by ./segue [0]".
+        for word in result.stderr.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) where word.hasPrefix("file=") {
+            if let name = word.dropFirst("file=".count).split(separator: ".").first { names.insert(String(name)) }
         }
         // Proof the report was read at all: every process loads the C library.
         try #require(names.contains("libc"))

@@ -16,7 +16,8 @@ import Testing
     @Test func aLibraryLackingTheFunctionsIsTooOld() {
         #expect(
             Terminal.probe(["libsegue-no-such-curses.so.6", "libc.so.6"])
-                == "the installed libncursesw.so.6 lacks functions Segue needs (it is too old): install a newer Debian package libncursesw6")
+                == "the installed libncursesw.so.6 lacks functions Segue needs (it is too old): install a newer Debian package libncursesw6"
+        )
     }
 
     @Test func theInstalledCursesLoads() {
