@@ -5,13 +5,27 @@ import WireProtocol
     import Glibc
 #endif
 
-/// Reads the daemon's lines into `DaemonMessage`s on a thread of its own, in the order they
+/// Reads the daemon's big lines into `DaemonMessage`s on a thread of its own, in the order they
 /// were handed in, so that a big reply (10,000 queue entries take about 60 ms to decode) never
 /// holds up a key. The UI thread polls `descriptor`, which is readable while parsed messages wait.
 final class MessageParser: Sendable {
     private struct State {
         var lines: [String] = []
         var stopped = false
+    }
+
+    /// Lines longer than this (in bytes) are read here; shorter ones, on the UI thread (about a
+    /// millisecond at most), unless longer ones are still being read before them.
+    static let inlineLimit = 16 * 1024
+    /// A line at least this long leaves enough freed memory behind to give back once applied.
+    static let trimLimit = 256 * 1024
+
+    /// Whether `lines` go to this thread rather than being read on the UI thread: when one of
+    /// them is long, or when `waiting` lines handed in before them are not back yet (messages are
+    /// applied in the order they came). An event or a short reply is read where it arrives:
+    /// handing it here and back would cost two more wake-ups than reading it does.
+    static func takes(_ lines: [String], waiting: Int) -> Bool {
+        waiting > 0 || lines.contains { $0.utf8.count > inlineLimit }
     }
 
     private let input = ConditionLock(State())

@@ -22,7 +22,7 @@ public struct Page: Sendable, Equatable {
     /// The title shown above the list.
     public var title: String
     /// The rows, set with `setRows`.
-    public private(set) var rows: [Row] = []
+    public private(set) var rows: PageRows = []
     /// The cursor and scroll position.
     public var list = ListState()
     /// Rows picked with `mark`, by index.
@@ -43,7 +43,10 @@ public struct Page: Sendable, Equatable {
     }
 
     /// Replaces the rows, keeping the cursor's index when it still exists and dropping marks.
-    public mutating func setRows(_ newRows: [Row], keepCursor: Bool = true) {
+    public mutating func setRows(_ newRows: [Row], keepCursor: Bool = true) { setRows(PageRows(newRows), keepCursor: keepCursor) }
+
+    /// Replaces the rows, as `setRows(_:keepCursor:)` with an array does.
+    public mutating func setRows(_ newRows: PageRows, keepCursor: Bool = true) {
         rows = newRows
         marked = []
         list.setCount(rows.count)

@@ -22,6 +22,12 @@ public final class TUIApp {
     private var control: LineConnection
     private var catalog: LineConnection
     private let parser = MessageParser()
+    /// Lines handed to the parser whose messages have not come back yet: while there are any,
+    /// new lines queue behind them, so that messages are applied in the order they came.
+    private var linesAtParser = 0
+    /// Set when a big line went to the parser: once it is applied, the heap's free memory (what
+    /// reading it took) goes back to the system.
+    private var trimWhenParsed = false
 
     /// A UI on `terminal`, talking to the daemon through `connect` (also used to reconnect).
     public init(terminal: Terminal, model: TUIModel, connect: @escaping Connect) throws(DaemonError) {
@@ -79,7 +85,14 @@ public final class TUIApp {
             if fds[2].revents != 0 { effects += try receive(from: .control) }
             if fds[3].revents != 0 { effects += try receive(from: .catalog) }
             if fds[4].revents != 0, let parser {
-                for parsed in parser.take() { effects += apply(parsed) }
+                let taken = parser.take()
+                linesAtParser = max(0, linesAtParser - taken.count)
+                for parsed in taken { effects += apply(parsed) }
+            }
+            if trimWhenParsed, linesAtParser == 0 {
+                // The reply and its old rows are gone now; glibc would keep their pages otherwise.
+                trimWhenParsed = false
+                HeapTrim.now()
             }
             effects += model.tick(now: Self.now())
             if let outcome = try perform(effects) { return (outcome, model.typedCommands) }
@@ -102,7 +115,9 @@ public final class TUIApp {
         var effects: [Effect] = []
         do {
             guard let lines = try connection.availableLines() else { return try reconnect("the daemon closed the connection") }
-            if let parser {
+            if let parser, MessageParser.takes(lines, waiting: linesAtParser) {
+                linesAtParser += lines.count
+                if lines.contains(where: { $0.utf8.count >= MessageParser.trimLimit }) { trimWhenParsed = true }
                 parser.submit(lines)
             } else {
                 for line in lines { effects += apply(Result { () throws(WireError) in try DaemonMessage.parse(line) }) }

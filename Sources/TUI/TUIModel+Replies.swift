@@ -92,7 +92,8 @@ extension TUIModel {
         updatePages(.queue) { page in
             let wasEmpty = page.rows.isEmpty
             page.status = entries.isEmpty ? "The queue is empty. Find music with / or in the Library (2), then press Enter." : nil
-            page.setRows(entries.map(Row.entry))
+            // The entries themselves, shared with `queueEntries`: rows are made for the window shown.
+            page.setRows(PageRows(entries: entries))
             // The first time the queue shows, start on the entry playing.
             if wasEmpty, let current, let index = entries.firstIndex(where: { $0.id == current }) { page.moveTo(index) }
             page.list.reveal(height: height)

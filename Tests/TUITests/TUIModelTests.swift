@@ -250,6 +250,37 @@ import WireProtocol
         d.key(.control("u"))
         #expect(d.model.page.list.cursor == 9_999 - d.model.listHeight / 2)
     }
+
+    /// Issue 15: the UI's memory follows what it shows. The queue page reads its rows from the
+    /// entries the model keeps for the queue (the very array, not a copy, not 10,000 rows made
+    /// ahead), before and after an edit, and shows the same rows as before.
+    @Test func aLongQueueIsHeldOnceAsItsEntriesNotAgainAsRows() throws {
+        var d = Driver()
+        d.key(.character("4"))
+        let entries = (1...10_000).map { DaemonLines.entry($0, "Song \($0)", location: "/music/\($0).mp3") }
+        d.line(
+            DaemonLines.reply(d.id("queue")!, kind: "queue", #""entries":[\#(entries.joined(separator: ","))],"current":1,"version":7"#))
+        func sharesTheQueue() throws -> Bool {
+            let shown = try #require(
+                { if case .entries(let e) = d.model.page.rows.storage { e } else { nil } }(), "the queue page holds rows of its own")
+            let held = d.model.queueEntries
+            return shown.withUnsafeBufferPointer { $0.baseAddress } == held.withUnsafeBufferPointer { $0.baseAddress }
+        }
+        #expect(try sharesTheQueue())
+        #expect(d.model.page.rows.count == 10_000)
+        #expect(d.model.page.rows[9_999] == .entry(d.model.queueEntries[9_999]))
+        #expect(d.screen().contains { $0.contains("1. Song 1 ") })
+
+        d.line(#"{"event":"queueChanged","version":8}"#)
+        d.line(
+            DaemonLines.reply(
+                d.sent.last!.id, kind: "queueChanges",
+                #""since":7,"version":8,"changes":[{"op":"move","id":10000,"position":1}],"current":1,"count":10000"#))
+        #expect(try sharesTheQueue())
+        #expect(d.screen().contains { $0.contains("1. Song 10000") })
+        d.key(.character("G"))
+        #expect(d.screen().contains { $0.contains("10000. Song 9999 ") })
+    }
 }
 
 @Suite struct TUIMouseAndNoticeTests {
