@@ -8,8 +8,16 @@ ARGS ?=
 BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad-dev libsoxr-dev \
                   libsqlite3-dev libcurl4-openssl-dev libfftw3-dev libsndfile1-dev
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd
-BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools
+BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
+
+# Release builds carry the Swift standard library inside the binary (--static-swift-stdlib), and
+# libstdc++, which the Swift runtime needs, too: -lstdc++ finds STATIC_CXX's libstdc++.so first, a
+# linker script naming gcc's static archive (without the archive the shared one is used). The
+# program then loads 5 shared libraries at start instead of 24; loading and relocating them was
+# most of `segue --version` (docs/performance.md, "Start-up"). The debug build the tests use stays dynamic.
+STATIC_CXX := $(CURDIR)/.build/static-libstdc++
+RELEASE := -c release --static-swift-stdlib -Xswiftc -L$(STATIC_CXX)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
@@ -28,8 +36,12 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-build: deps
-	$(SWIFT) build -c release --product segue
+build: deps $(STATIC_CXX)/libstdc++.so
+	$(SWIFT) build $(RELEASE) --product segue
+
+$(STATIC_CXX)/libstdc++.so:
+	@mkdir -p $(STATIC_CXX); archive=$$($(CC) -print-file-name=libstdc++.a); \
+	if [ -f "$$archive" ]; then echo "INPUT($$archive)" > $@; fi
 
 fixtures: deps
 	@bash scripts/make-fixtures.sh $(FIXTURES)
@@ -44,9 +56,9 @@ run: build
 # fails the run with a sentence instead of running out CI's time. Set SEGUE_REQUIRE_ALL=1 (or
 # CI=true) to make a missing test tool, such as tmux, a failure instead of a skip.
 TEST_TIMEOUT ?= 1200
-test: deps fixtures
+test: deps fixtures $(STATIC_CXX)/libstdc++.so
 	$(SWIFT) build --build-tests
-	timeout 900 $(SWIFT) build -c release --product segue
+	timeout 900 $(SWIFT) build $(RELEASE) --product segue
 	@timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build; status=$$?; \
 	if [ $$status -eq 124 ] || [ $$status -eq 137 ]; then \
 	  echo "make test: swift test was still running after $(TEST_TIMEOUT) s and was stopped: a test hangs" \
@@ -102,7 +114,7 @@ define bench_run
 	  rev=$$(git rev-parse --short "$(BASELINE)") && dir=.build/baseline/$$rev && \
 	  if [ ! -x $$dir/bin/segue-bench ]; then \
 	    rm -rf $$dir/src && git worktree add -f --detach $$dir/src $$rev >/dev/null && \
-	    (cd $$dir/src && $(SWIFT) build -c release --product segue && $(SWIFT) build -c release --product segue-bench) && \
+	    (cd $$dir/src && $(SWIFT) build $(RELEASE) --product segue && $(SWIFT) build $(RELEASE) --product segue-bench) && \
 	    mkdir -p $$dir/bin && cp $$dir/src/.build/release/segue $$dir/src/.build/release/segue-bench $$dir/bin/ && \
 	    git worktree remove --force $$dir/src; \
 	  fi && \
@@ -111,13 +123,13 @@ define bench_run
 endef
 
 bench: build fixtures
-	$(SWIFT) build -c release --product segue-bench
+	$(SWIFT) build $(RELEASE) --product segue-bench
 	$(call bench_run,)
 
 # The library section alone on a generated tree of 100,000 files (issue 13; about 1 GB in
 # .build/library-tree, made once): scan, rescan and search side by side with mpd and cmus.
 bench-large: build fixtures
-	$(SWIFT) build -c release --product segue-bench
+	$(SWIFT) build $(RELEASE) --product segue-bench
 	$(call bench_run,library 100000)
 
 install: build

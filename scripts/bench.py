@@ -36,14 +36,53 @@ def run(cmd, timeout=120, **kw):
     return subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout, **kw)
 
 
-def timed(cmd):
-    """CPU seconds (user+sys) and peak RSS (MB) of a command run to completion."""
+def measured(cmd, env=None):
+    """A command run to completion under /usr/bin/time: CPU seconds (user+sys), peak RSS (MB), wall
+    seconds and context switches (voluntary + involuntary, every thread of the process: the kernel
+    adds a thread's counts to its process when the thread ends), as a dict."""
     out = os.path.join(WORK, "time.txt")
-    r = run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", out] + cmd)
+    r = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M %w %c", "-o", out] + cmd, env=env or ENV,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=300)
     if r.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed: {r.stderr.decode()[-400:]}")
-    wall, user, sys_, rss = open(out).read().split()[-4:]
-    return float(user) + float(sys_), int(rss) / 1024, float(wall)
+    wall, user, sys_, rss, voluntary, involuntary = open(out).read().split()[-6:]
+    return {"cpu": float(user) + float(sys_), "rss": int(rss) / 1024, "wall": float(wall),
+            "switches": int(voluntary) + int(involuntary)}
+
+
+def played(cmd, seconds=30):
+    """A player run to completion on a song of `seconds`: what `measured` gives (from wait4's
+    rusage, so every thread counts), and "wakeups" / "voluntary": context switches of its threads
+    per second over 20 s in the middle of the song (`wakeups_over`, as for mpd), so start-up and
+    the last buffer's drain do not count."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        time.sleep(2)
+        wakeups, voluntary = wakeups_over(proc.pid, min(20, seconds - 5))
+        while True:
+            done, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if done:
+                break
+            if time.perf_counter() - t0 > seconds + 30:
+                sys.exit(f"bench: {' '.join(cmd)} was still running {seconds + 30} s after it started")
+            time.sleep(0.05)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed: {proc.stderr.read().decode()[-400:]}")
+    return {"cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024, "wall": wall,
+            "switches": usage.ru_nvcsw + usage.ru_nivcsw, "wakeups": wakeups, "voluntary": voluntary}
+
+
+def timed(cmd):
+    """CPU seconds (user+sys), peak RSS (MB) and wall seconds of a command run to completion."""
+    m = measured(cmd)
+    return m["cpu"], m["rss"], m["wall"]
 
 
 def proc_cpu(pid):
@@ -68,12 +107,21 @@ def wait_until(check, timeout):
 
 
 def make_long_fixtures():
-    """Ten minutes of audio, so decode speed is not hidden by process start-up."""
-    wav, mp3, m4a = (os.path.join(WORK, n) for n in ("long.wav", "long.mp3", "long.m4a"))
+    """Ten minutes of audio, so decode speed is not hidden by process start-up. Made once into
+    .build/bench-long (the encoders take minutes on a busy machine) and reused."""
+    folder = os.path.join(ROOT, ".build", "bench-long")
+    mp3, m4a = os.path.join(folder, "long.mp3"), os.path.join(folder, "long.m4a")
+    if os.path.exists(mp3) and os.path.exists(m4a):
+        return mp3, m4a
+    os.makedirs(folder, exist_ok=True)
+    wav, mp3_part, m4a_part = (os.path.join(WORK, n) for n in ("long.wav", "long.mp3", "long.m4a"))
     run(["sox", "-n", "-r", "44100", "-c", "2", "-b", "16", wav, "synth", "600", "sine", "440", "sine", "660", "vol", "0.5"], check=True)
-    run(["lame", "--quiet", "-b", "192", wav, mp3], check=True)
-    run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", wav, "-c:a", "aac", "-b:a", "256k", "-movflags", "+faststart", m4a], check=True)
+    run(["lame", "--quiet", "-b", "192", wav, mp3_part], timeout=900, check=True)
+    run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", wav, "-c:a", "aac", "-b:a", "256k", "-movflags", "+faststart", m4a_part],
+        timeout=900, check=True)
     os.remove(wav)
+    shutil.move(mp3_part, mp3)
+    shutil.move(m4a_part, m4a)
     return mp3, m4a
 
 
@@ -134,9 +182,12 @@ audio_output {{
         run(mpc + ["add", "a.m4a"])
         before = proc_cpu(pid)
         run(mpc + ["play"])
-        time.sleep(1)
+        # Wake-ups: context switches of mpd's threads over 20 s in the middle of the song, with no
+        # client asking anything (polling `mpc status` would wake it), per second.
+        time.sleep(2)
+        wakeups, voluntary = wakeups_over(pid, min(20, seconds - 5))
         wait_until(lambda: "[playing]" not in subprocess.run(mpc[:1] + mpc[2:] + ["status"], env=ENV, capture_output=True, text=True).stdout, seconds + 10)
-        return proc_cpu(pid) - before, proc_hwm(pid)
+        return proc_cpu(pid) - before, proc_hwm(pid), wakeups, voluntary
     finally:
         run(["mpd", "--kill", conf])
 
@@ -149,16 +200,39 @@ def unix_request(path, line, timeout=5):
     return s
 
 
-def thread_switches(pid):
-    total = 0
-    for tid in os.listdir(f"/proc/{pid}/task"):
+def task_switches(pid):
+    """{thread id: (voluntary, involuntary) context switches} of a process's threads now."""
+    counts = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return counts
+    for tid in tids:
         try:
-            for line in open(f"/proc/{pid}/task/{tid}/status"):
-                if "ctxt_switches" in line:
-                    total += int(line.split()[1])
-        except OSError:
+            fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/task/{tid}/status") if ":" in line)
+            counts[tid] = (int(fields["voluntary_ctxt_switches"]), int(fields["nonvoluntary_ctxt_switches"]))
+        except (OSError, KeyError, ValueError):
             pass
-    return total
+    return counts
+
+
+def wakeups_over(pid, seconds):
+    """Context switches per second of every thread of a process over `seconds`: (voluntary +
+    involuntary, voluntary alone). /proc counts per thread and a thread's counts vanish when it
+    ends, so the threads are read every 50 ms and each one contributes what it did while seen
+    (a thread that starts and ends between two reads is missed). Reading /proc does not wake the
+    process. Involuntary switches are preemptions: they grow with the machine's load, voluntary
+    ones (the thread blocked, then something woke it) do not."""
+    first, last = task_switches(pid), {}
+    last.update(first)
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        time.sleep(0.05)
+        last.update(task_switches(pid))
+    elapsed = time.perf_counter() - t0
+    voluntary = sum(v[0] - first.get(tid, (0, 0))[0] for tid, v in last.items())
+    involuntary = sum(v[1] - first.get(tid, (0, 0))[1] for tid, v in last.items())
+    return (voluntary + involuntary) / elapsed, voluntary / elapsed
 
 
 def daemon_figures(segue):
@@ -195,9 +269,9 @@ def daemon_figures(segue):
         ask("status")
     rtt = (time.perf_counter() - t0) * 1000 / 200
     def cost():
-        c0, w0 = proc_cpu(proc.pid), thread_switches(proc.pid)
-        time.sleep(5)
-        return (proc_cpu(proc.pid) - c0) / 5 * 1000, (thread_switches(proc.pid) - w0) / 5
+        c0, t0 = proc_cpu(proc.pid), time.perf_counter()
+        wakeups, _ = wakeups_over(proc.pid, 5)
+        return (proc_cpu(proc.pid) - c0) * 1000 / (time.perf_counter() - t0), wakeups
     idle = cost()
     ask("add " + os.path.join(FX, "tone30.mp3"))
     time.sleep(1)
@@ -380,15 +454,10 @@ def ui_figures(segue):
             time.sleep(0.01)
         # The UI's own cost while the music is paused: it should sleep in poll (no wake-ups).
         pid = int(ui.command("list-panes -t main -F '#{pane_pid}'")[0])
-        def switches():
-            fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
-            return int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"])
         time.sleep(1)
-        c0, s0, t0 = proc_cpu(pid), switches(), time.perf_counter()
-        time.sleep(5)
-        idle_seconds = time.perf_counter() - t0
-        idle_cpu = (proc_cpu(pid) - c0) * 1000 / idle_seconds
-        idle_wakeups = (switches() - s0) / idle_seconds
+        c0, t0 = proc_cpu(pid), time.perf_counter()
+        idle_wakeups, _ = wakeups_over(pid, 5)  # every thread of the UI's process
+        idle_cpu = (proc_cpu(pid) - c0) * 1000 / (time.perf_counter() - t0)
         ui_rss = proc_hwm(pid)
         # One edit of the 10,000-entry queue by another client, to the UI's screen showing it (a UI
         # that refetches the whole queue on every change takes a third of a second here).
@@ -439,39 +508,150 @@ def workout_figures(segue_bench, fig):
             fig["workout: " + name] = (float(value), unit, not name.endswith("-on-cadence"))
 
 
-def hyperfine_mean(cmd):
-    out = os.path.join(WORK, "hf.json")
-    run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", out, cmd], check=True)
-    return json.load(open(out))["results"][0]["mean"] * 1000
-
-
-def segue_side(segue, segue_bench):
-    """Every figure of one Segue build, by name: (value, unit, lower is better)."""
-    fig = {}
+def playback_figures(segue, fig):
+    """`segue play` of the 30-s MP3 and M4A into the PulseAudio null sink (ALSA's pulse plugin):
+    CPU, peak RSS and wake-ups per second (`played`). Then the same M4A with `--output null`
+    (paced like a device, no sound server): its wake-ups are the pipeline's alone."""
     mp3, m4a = os.path.join(FX, "tone30.mp3"), os.path.join(FX, "preview.m4a")
     start_pulse()
     try:
-        cpu, rss, _ = timed([segue, "play", "--output", "alsa:pulse", mp3])
-        fig["play 30 s MP3: CPU"], fig["play 30 s MP3: peak RSS"] = (cpu, "s", True), (rss, "MB", True)
-        cpu, rss, _ = timed([segue, "play", "--output", "alsa:pulse", m4a])
-        fig["play 30 s M4A: CPU"], fig["play 30 s M4A: peak RSS"] = (cpu, "s", True), (rss, "MB", True)
+        for name, path in (("MP3", mp3), ("M4A", m4a)):
+            m = played([segue, "play", "--output", "alsa:pulse", path])
+            fig[f"play 30 s {name}: CPU"] = (m["cpu"], "s", True)
+            fig[f"play 30 s {name}: peak RSS"] = (m["rss"], "MB", True)
+            fig[f"play 30 s {name}: wake-ups per second"] = (m["wakeups"], "/s", True)
+            fig[f"play 30 s {name}: voluntary wake-ups per second"] = (m["voluntary"], "/s", True)
     finally:
         run(["pulseaudio", "-k"])
-    # The best of three: one run's CPU time varies by about 15 % on this machine.
+    m = played([segue, "play", "--output", "null", m4a])
+    fig["play 30 s M4A, null output: CPU"] = (m["cpu"], "s", True)
+    fig["play 30 s M4A, null output: wake-ups per second"] = (m["wakeups"], "/s", True)
+    fig["play 30 s M4A, null output: voluntary wake-ups per second"] = (m["voluntary"], "/s", True)
+
+
+def decode_figures(segue, fig):
+    """Ten minutes of MP3 and M4A decoded as fast as it goes (`--output wav:/dev/null`): audio
+    seconds per CPU second, the best of three (one run's CPU time varies by about 15 % here)."""
     cpu = min(timed([segue, "play", "--output", "wav:/dev/null", LONG[0]])[0] for _ in range(3))
     fig["decode MP3: audio s per CPU s"] = (600 / cpu, "x", False)
     cpu = min(timed([segue, "play", "--output", "wav:/dev/null", LONG[1]])[0] for _ in range(3))
     fig["decode M4A: audio s per CPU s"] = (600 / cpu, "x", False)
 
-    # Engine latencies and idle cost, measured in-process (segue-bench), a preview served on loopback.
+
+def hyperfine_median(cmd, env=None):
+    """Median milliseconds of a whole process (hyperfine -N: no shell), 5 warm-ups and 50 runs."""
+    out = os.path.join(WORK, "hf.json")
+    subprocess.run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", out, cmd], env=env or ENV,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True, timeout=300)
+    return json.load(open(out))["results"][0]["median"] * 1000
+
+
+def lowest_rss(cmd, env=None, runs=3):
+    """Peak RSS (MB) of a short command: the lowest of a few runs."""
+    return min(measured(cmd, env)["rss"] for _ in range(runs))
+
+
+def loopback_server():
+    """The fixtures served over HTTP on loopback: (server process, port)."""
     server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", FX],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    port = None
     for _ in range(50):
         line = server.stdout.readline()
         if "port" in line:
-            port = line.split("port")[1].split()[0]
+            return server, line.split("port")[1].split()[0]
+    server.terminate()
+    sys.exit("bench: the loopback HTTP server did not start")
+
+
+def daemon_connection(sock, proc):
+    """A connection to a starting daemon's socket (10 s at most) and an `ask` that sends one
+    command and returns its reply as a dict."""
+    deadline = time.time() + 10
+    while True:
+        try:
+            s = unix_request(sock, None)
             break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                sys.exit("bench: the daemon did not answer on its socket")
+            time.sleep(0.01)
+    f = s.makefile("rb")
+
+    def ask(command):
+        s.sendall((json.dumps({"id": 1, "command": command}) + "\n").encode())
+        while True:
+            line = f.readline()
+            if not line:
+                sys.exit(f"bench: the daemon closed the connection after {command!r}")
+            reply = json.loads(line)
+            if "event" not in reply:
+                return reply
+    return s, ask
+
+
+def lean_daemon_figures(segue, fig):
+    """Issue 15's daemon and start-up figures: the daemon playing a preview served on loopback
+    into the PulseAudio null sink (peak RSS after 15 s of it, wake-ups per second over 10 s of it);
+    `segue ctl status` against that daemon as a whole process (median time, peak RSS);
+    `segue --version` (median)."""
+    home = tempfile.mkdtemp(prefix="segue-lean-", dir=WORK)
+    env = dict(ENV, SEGUE_HOME=home, SEGUE_OUTPUT="alsa:pulse", SEGUE_CATALOG_URL="http://127.0.0.1:9", no_proxy="127.0.0.1")
+    server, port = loopback_server()
+    start_pulse()
+    proc = subprocess.Popen([segue, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        s, ask = daemon_connection(os.path.join(home, "run", "socket"), proc)
+        ask(f"add http://127.0.0.1:{port}/preview.m4a")
+        if not wait_until(lambda: ask("status").get("result", {}).get("status", {}).get("status") == "playing", 10):
+            sys.exit("bench: the daemon did not start playing the preview")
+        time.sleep(5)
+        c0, t0 = proc_cpu(proc.pid), time.perf_counter()
+        wakeups, voluntary = wakeups_over(proc.pid, 10)
+        seconds = time.perf_counter() - t0
+        fig["daemon playing a preview: wake-ups per second"] = (wakeups, "/s", True)
+        fig["daemon playing a preview: voluntary wake-ups per second"] = (voluntary, "/s", True)
+        fig["daemon playing a preview: CPU per second"] = ((proc_cpu(proc.pid) - c0) * 1000 / seconds, "ms", True)
+        fig["daemon playing a preview: peak RSS"] = (proc_hwm(proc.pid), "MB", True)
+        ask("pause")
+        fig["segue ctl status: median"] = (hyperfine_median(f"{segue} ctl status", env), "ms", True)
+        fig["segue ctl status: peak RSS"] = (lowest_rss([segue, "ctl", "status"], env), "MB", True)
+        s.close()
+    finally:
+        proc.terminate()
+        proc.wait()
+        server.terminate()
+        run(["pulseaudio", "-k"])
+    fig["start-up (--version)"] = (hyperfine_median(f"{segue} --version"), "ms", True)
+    fig["segue --version: peak RSS"] = (lowest_rss([segue, "--version"]), "MB", True)
+
+
+def wire_figures(segue_bench, fig):
+    """`segue-bench wire` (issue 15's replies part): its "name value [unit]" lines, the name without
+    its "wire-" prefix (a size with no unit is bytes, or MB when its name ends in -mb). A build
+    without the subcommand adds nothing."""
+    out = subprocess.run([segue_bench, "wire"], env=ENV, capture_output=True, text=True, timeout=600)
+    if out.returncode != 0:
+        return
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) not in (2, 3):
+            continue
+        name = parts[0].removeprefix("wire-")
+        unit = parts[2] if len(parts) == 3 else ("MB" if name.endswith("-mb") else "B")
+        try:
+            fig["wire: " + name] = (float(parts[1]), unit, True)
+        except ValueError:
+            pass
+
+
+def segue_side(segue, segue_bench):
+    """Every figure of one Segue build, by name: (value, unit, lower is better)."""
+    fig = {}
+    playback_figures(segue, fig)
+    decode_figures(segue, fig)
+
+    # Engine latencies and idle cost, measured in-process (segue-bench), a preview served on loopback.
+    server, port = loopback_server()
     try:
         out = subprocess.run([segue_bench, os.path.join(FX, "tone-fs.m4a"), os.path.join(FX, "tone.mp3"),
                               f"http://127.0.0.1:{port}/preview.m4a"], env=dict(ENV, no_proxy="127.0.0.1"),
@@ -503,7 +683,8 @@ def segue_side(segue, segue_bench):
             fig["UI in-process: " + name] = (float(value), unit, True)
     workout_figures(segue_bench, fig)
     fig.update(library_bench.segue_library(segue, segue_bench, library_bench.make_tree(LIBRARY_COUNT), LIBRARY_COUNT, ENV, WORK))
-    fig["start-up (--version)"] = (hyperfine_mean(f"{segue} --version"), "ms", True)
+    lean_daemon_figures(segue, fig)
+    wire_figures(segue_bench, fig)
     return fig
 
 
@@ -575,12 +756,12 @@ def print_rows():
 
 def print_figures(fig, before):
     label = os.environ.get("SEGUE_BASELINE_LABEL", "before")
-    print(f"\n{'every Segue figure':50} {'now':>10} " + (f"{label:>10} {'ratio':>6}" if before else ""))
+    print(f"\n{'every Segue figure':58} {'now':>10} " + (f"{label:>10} {'ratio':>6}" if before else ""))
     for name, figure in fig.items():
         if name.startswith("_"):
             continue
         value, unit, lower = figure
-        line = f"{name:50} {value:10.3f} "
+        line = f"{name:58} {value:10.3f} "
         if before and name in before:
             old = before[name][0]
             ratio = value / old if old else float("nan")
@@ -591,6 +772,149 @@ def print_figures(fig, before):
         print(line)
     if before:
         print("(ratios within 0.9-1.1 are called the same: run-to-run noise on this machine is about that wide)")
+
+
+def mpc_status_figures():
+    """`mpc status` as a whole process against an idle mpd (null output): median ms, peak RSS."""
+    d = os.path.join(WORK, "mpd-status")
+    os.makedirs(os.path.join(d, "music"), exist_ok=True)
+    sock = os.path.join(d, "socket")
+    conf = os.path.join(d, "mpd.conf")
+    open(conf, "w").write(f'''music_directory "{d}/music"
+db_file "{d}/db"
+state_file "{d}/state"
+log_file "{d}/log"
+bind_to_address "{sock}"
+audio_output {{
+  type "null"
+  name "null"
+}}
+''')
+    proc = subprocess.Popen(["mpd", "--no-daemon", conf], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not wait_until(lambda: os.path.exists(sock), 10):
+            sys.exit("bench: mpd did not open its socket")
+        return {"median": hyperfine_median(f"mpc --host {sock} status"), "rss": lowest_rss(["mpc", "--host", sock, "status"])}
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def peer_figures(with_cmus=False):
+    """The other players' side of issue 15's figures (and the playback rows of make bench): mpg123
+    playing the MP3 and mpd the M4A into the null sink (`played` and `mpd_play`: CPU, peak RSS,
+    wake-ups per second), cmus on the M4A when asked, `mpg123 -t` and `faad -o /dev/null` on the
+    ten-minute files (best of three), `mpg123 --version` and `mpc status` as whole processes."""
+    mp3, m4a = os.path.join(FX, "tone30.mp3"), os.path.join(FX, "preview.m4a")
+    peers = {}
+    start_pulse()
+    try:
+        peers["mpg123 MP3"] = played(["mpg123", "-q", "-o", "alsa", "-a", "pulse", mp3])
+        if with_cmus:
+            c = cmus_play(m4a, 30)
+            if c:
+                peers["cmus M4A"] = {"cpu": c[0], "rss": c[1]}
+        cpu, rss, wakeups, voluntary = mpd_play(m4a, 30)
+        peers["mpd M4A"] = {"cpu": cpu, "rss": rss, "wakeups": wakeups, "voluntary": voluntary}
+    finally:
+        run(["pulseaudio", "-k"])
+    peers["mpg123 -t"] = 600 / min(timed(["mpg123", "-q", "-t", LONG[0]])[0] for _ in range(3))
+    peers["faad"] = 600 / min(timed(["faad", "-q", "-o", "/dev/null", LONG[1]])[0] for _ in range(3))
+    peers["mpg123 --version"] = {"median": hyperfine_median("mpg123 --version"), "rss": lowest_rss(["mpg123", "--version"])}
+    peers["mpc status"] = mpc_status_figures()
+    return peers
+
+
+def lean_rows(fig, peers):
+    """Issue 15's figures side by side with the other players (rows of the table)."""
+    def value(name):
+        return fig[name][0] if name in fig else float("nan")
+    mpg123, mpd = peers["mpg123 MP3"], peers["mpd M4A"]
+    row("play 30 s MP3: CPU", value("play 30 s MP3: CPU"), mpg123["cpu"], "mpg123", "s")
+    row("play 30 s MP3: peak RSS", value("play 30 s MP3: peak RSS"), mpg123["rss"], "mpg123", "MB")
+    row("play 30 s MP3: wake-ups/s", value("play 30 s MP3: wake-ups per second"), mpg123["wakeups"], "mpg123", "/s")
+    row("play 30 s MP3: voluntary wake-ups/s", value("play 30 s MP3: voluntary wake-ups per second"), mpg123["voluntary"], "mpg123", "/s")
+    row("play 30 s M4A: CPU", value("play 30 s M4A: CPU"), mpd["cpu"], "mpd", "s")
+    row("play 30 s M4A: peak RSS", value("play 30 s M4A: peak RSS"), mpd["rss"], "mpd", "MB")
+    row("play 30 s M4A: wake-ups/s", value("play 30 s M4A: wake-ups per second"), mpd["wakeups"], "mpd", "/s")
+    row("play 30 s M4A: voluntary wake-ups/s", value("play 30 s M4A: voluntary wake-ups per second"), mpd["voluntary"], "mpd", "/s")
+    row("daemon playing preview: peak RSS", value("daemon playing a preview: peak RSS"), mpd["rss"], "mpd", "MB")
+    row("decode MP3: audio s per CPU s", value("decode MP3: audio s per CPU s"), peers["mpg123 -t"], "mpg123 -t", "x", lower_is_better=False)
+    row("decode M4A: audio s per CPU s", value("decode M4A: audio s per CPU s"), peers["faad"], "faad", "x", lower_is_better=False)
+    row("start-up (--version), median", value("start-up (--version)"), peers["mpg123 --version"]["median"], "mpg123", "ms")
+    row("--version: peak RSS", value("segue --version: peak RSS"), peers["mpg123 --version"]["rss"], "mpg123", "MB")
+    row("ctl status process, median", value("segue ctl status: median"), peers["mpc status"]["median"], "mpc status", "ms")
+    row("ctl status process: peak RSS", value("segue ctl status: peak RSS"), peers["mpc status"]["rss"], "mpc status", "MB")
+    if QUEUE_PARSE in fig and QUEUE_PARSE_JSONDECODER in fig:
+        row("queue reply, 10,000 entries: decode", value(QUEUE_PARSE), value(QUEUE_PARSE_JSONDECODER), "JSONDecoder", "ms")
+
+
+# `segue-bench wire`'s queue reply: the client's reader, and Foundation's JSONDecoder over the same
+# Codable types (what the client used before issue 15).
+QUEUE_PARSE = "wire: queue-reply-10000-entries-parse-median"
+QUEUE_PARSE_JSONDECODER = "wire: queue-reply-10000-entries-parse-jsondecoder-median"
+
+# Issue 15's goals: (text, figure, test on the figure and the peers, the peer's figure or None).
+LEAN_GOALS = [
+    ("CPU per 30 s, MP3 <= mpg123", "play 30 s MP3: CPU", lambda v, p: v <= p["mpg123 MP3"]["cpu"], lambda p: p["mpg123 MP3"]["cpu"]),
+    ("CPU per 30 s, M4A <= mpd", "play 30 s M4A: CPU", lambda v, p: v <= p["mpd M4A"]["cpu"], lambda p: p["mpd M4A"]["cpu"]),
+    ("wake-ups/s playing MP3 <= 20", "play 30 s MP3: wake-ups per second", lambda v, p: v <= 20, lambda p: p["mpg123 MP3"]["wakeups"]),
+    ("wake-ups/s playing M4A <= 20", "play 30 s M4A: wake-ups per second", lambda v, p: v <= 20, lambda p: p["mpd M4A"]["wakeups"]),
+    ("wake-ups/s, daemon playing a preview <= 20", "daemon playing a preview: wake-ups per second", lambda v, p: v <= 20, None),
+    ("wake-ups/s, daemon paused: 0", "daemon paused: wake-ups per second", lambda v, p: v == 0, None),
+    ("wake-ups/s, UI paused: 0", "UI paused: wake-ups per second", lambda v, p: v == 0, None),
+    ("M4A decode >= 0.9 x faad (audio s/CPU s)", "decode M4A: audio s per CPU s", lambda v, p: v >= 0.9 * p["faad"], lambda p: p["faad"]),
+    ("peak RSS, segue play (MP3) <= 12 MB", "play 30 s MP3: peak RSS", lambda v, p: v <= 12, lambda p: p["mpg123 MP3"]["rss"]),
+    ("peak RSS, daemon playing a preview <= 18 MB", "daemon playing a preview: peak RSS", lambda v, p: v <= 18, None),
+    ("peak RSS, UI with 10,000 rows <= 20 MB", "UI peak RSS (10,000 rows)", lambda v, p: v <= 20, None),
+    ("segue --version <= 3 ms (median)", "start-up (--version)", lambda v, p: v <= 3, lambda p: p["mpg123 --version"]["median"]),
+    ("segue ctl status <= 5 ms (median)", "segue ctl status: median", lambda v, p: v <= 5, lambda p: p["mpc status"]["median"]),
+    ("10,000-entry queue reply decoded <= 20 ms", QUEUE_PARSE, lambda v, p: v <= 20, None),
+]
+
+
+def lean_goals(fig, peers):
+    """Issue 15's goals, each with this run's figure, the peer's where there is one, and met or MISSED."""
+    lines = ["\nissue 15 goals (lean as mpg123):", f"  {'goal':44} {'segue':>9} {'peer':>9}"]
+    for text, name, ok, peer in LEAN_GOALS:
+        other = f"{peer(peers):9.2f}" if peer and peers else f"{'':9}"
+        if name and name in fig:
+            v, unit, _ = fig[name]
+            met = "met" if ok(v, peers) else "MISSED"
+            lines.append(f"  {text:44} {v:9.2f} {other} {unit:3} {met}")
+        else:
+            lines.append(f"  {text:44} {'not measured':>12}")
+    return lines
+
+
+def lean_main():
+    """python3 scripts/bench.py lean: issue 15's figures alone (playback, decoding, the daemon
+    playing and paused, start-up, `ctl status`, the UI's RSS, the queue reply), each beside its
+    peer, and the goals with met or MISSED."""
+    global LONG
+    for tool in ["mpg123", "mpd", "mpc", "faad", "ffmpeg", "lame", "sox", "hyperfine", "pulseaudio", "tmux", "less"]:
+        if not shutil.which(tool):
+            sys.exit(f"bench: {tool} is missing; run make deps")
+    LONG = make_long_fixtures()
+    fig = {}
+    playback_figures(SEGUE, fig)
+    decode_figures(SEGUE, fig)
+    daemon = daemon_figures(SEGUE)
+    for name in ("idle", "paused"):
+        fig[f"daemon {name}: CPU per second"] = (daemon[name][0], "ms", True)
+        fig[f"daemon {name}: wake-ups per second"] = (daemon[name][1], "/s", True)
+    ui = ui_figures(SEGUE)
+    fig["UI paused: wake-ups per second"] = (ui["idle_wakeups"], "/s", True)
+    fig["UI peak RSS (10,000 rows)"] = (ui["rss"], "MB", True)
+    lean_daemon_figures(SEGUE, fig)
+    if os.path.exists(SEGUE_BENCH):
+        wire_figures(SEGUE_BENCH, fig)
+    peers = peer_figures()
+    lean_rows(fig, peers)
+    print_rows()
+    print("\n".join(lean_goals(fig, peers)))
+    print_figures(fig, None)
+    shutil.rmtree(WORK, ignore_errors=True)
 
 
 def mpd_main():
@@ -641,35 +965,24 @@ def main():
     if sys.argv[1:] == ["mpd"]:
         mpd_main()
         return
-    for tool in ["mpg123", "cmus", "mpd", "mpc", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less", "aubio"]:
+    if sys.argv[1:] == ["lean"]:  # issue 15's figures and goals alone
+        lean_main()
+        return
+    for tool in ["mpg123", "cmus", "mpd", "mpc", "faad", "ffmpeg", "hyperfine", "pulseaudio", "tmux", "less", "aubio"]:
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing; run make deps")
     baseline = os.environ.get("SEGUE_BASELINE_DIR")
-    mp3 = os.path.join(FX, "tone30.mp3")
-    m4a = os.path.join(FX, "preview.m4a")
     LONG = make_long_fixtures()
     long_mp3, long_m4a = LONG
     fig = segue_side(SEGUE, SEGUE_BENCH)
     before = segue_side(os.path.join(baseline, "segue"), os.path.join(baseline, "segue-bench")) if baseline else None
 
     # The other players, once.
-    start_pulse()
-    try:
-        m_cpu, m_rss, _ = timed(["mpg123", "-q", "-o", "alsa", "-a", "pulse", mp3])
-        row("play 30 s MP3: CPU", fig["play 30 s MP3: CPU"][0], m_cpu, "mpg123", "s")
-        row("play 30 s MP3: peak RSS", fig["play 30 s MP3: peak RSS"][0], m_rss, "mpg123", "MB")
-        c = cmus_play(m4a, 30)
-        if c:
-            row("play 30 s M4A: CPU", fig["play 30 s M4A: CPU"][0], c[0], "cmus", "s")
-            row("play 30 s M4A: peak RSS", fig["play 30 s M4A: peak RSS"][0], c[1], "cmus", "MB")
-        d = mpd_play(m4a, 30)
-        row("play 30 s M4A: CPU", fig["play 30 s M4A: CPU"][0], d[0], "mpd", "s")
-        row("play 30 s M4A: peak RSS", fig["play 30 s M4A: peak RSS"][0], d[1], "mpd", "MB")
-    finally:
-        run(["pulseaudio", "-k"])
-    m_cpu, _, _ = timed(["mpg123", "-q", "-t", long_mp3])
+    peers = peer_figures(with_cmus=True)
+    if "cmus M4A" in peers:
+        row("play 30 s M4A: CPU", fig["play 30 s M4A: CPU"][0], peers["cmus M4A"]["cpu"], "cmus", "s")
+        row("play 30 s M4A: peak RSS", fig["play 30 s M4A: peak RSS"][0], peers["cmus M4A"]["rss"], "cmus", "MB")
     f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_mp3, "-f", "null", "-"])
-    row("decode MP3: audio s per CPU s", fig["decode MP3: audio s per CPU s"][0], 600 / m_cpu, "mpg123 -t", "x", lower_is_better=False)
     row("decode MP3: audio s per CPU s", fig["decode MP3: audio s per CPU s"][0], 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
     f_cpu, _, _ = timed(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", long_m4a, "-f", "null", "-"])
     row("decode M4A: audio s per CPU s", fig["decode M4A: audio s per CPU s"][0], 600 / f_cpu, "ffmpeg", "x", lower_is_better=False)
@@ -678,17 +991,18 @@ def main():
     row("UI key to screen, 10k rows: median", ui["median"], ui["less_median"], "less", "ms")
     row("UI key to screen, 10k rows: p95", ui["p95"], ui["less_p95"], "less", "ms")
     row("daemon start to socket answering", fig["daemon: start to socket answering"][0], mpd_start, "mpd", "ms")
-    row("start-up (--version)", fig["start-up (--version)"][0], hyperfine_mean("mpg123 --version"), "mpg123", "ms")
+    lean_rows(fig, peers)
     mpd_library, cmus_library = library_others(LIBRARY_COUNT)
     library_bench.compare(fig, LIBRARY_COUNT, mpd_library, cmus_library, row)
     mpd_bench.compare(mpd_bench.measure(SEGUE, ENV, WORK), row)
 
     print_rows()
     print("\n".join(tempo_figures(SEGUE)))
-    print("\ntargets: peak RSS <= 20 MB while playing; CPU <= mpg123 on MP3 and <= mpd on M4A; start-up < 10 ms;")
-    print("         play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; idle and paused: <= 1 wake-up/s;")
+    print("\ntargets: play() prepared -> first samples <= 5 ms; skip -> first samples <= 10 ms; idle: <= 1 wake-up/s;")
     print("         keystroke to screen <= 16 ms with 10,000 rows; daemon start to socket <= 100 ms")
+    print("         (playback CPU, wake-ups, RSS, start-up: the issue 15 goals below)")
     print("\n".join(library_bench.goals(fig, LIBRARY_COUNT)))
+    print("\n".join(lean_goals(fig, peers)))
     print_figures(fig, before)
     shutil.rmtree(WORK, ignore_errors=True)
 

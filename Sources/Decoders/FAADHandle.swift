@@ -11,24 +11,25 @@ final class FAADHandle {
     private var info = NeAACDecFrameInfo()
 
     init() throws {
-        guard let h = NeAACDecOpen() else { throw AudioError.unsupportedFormat("the AAC decoder failed to start") }
+        if let problem = CodecLibraries.faadProblem { throw AudioError.unsupportedFormat("AAC cannot be decoded: \(problem)") }
+        guard let h = shim_NeAACDecOpen() else { throw AudioError.unsupportedFormat("the AAC decoder failed to start") }
         handle = h
-        let config = NeAACDecGetCurrentConfiguration(h)!
+        let config = shim_NeAACDecGetCurrentConfiguration(h)!
         config.pointee.outputFormat = UInt8(FAAD_FMT_16BIT)
         config.pointee.downMatrix = 1
-        guard NeAACDecSetConfiguration(h, config) == 1 else {
+        guard shim_NeAACDecSetConfiguration(h, config) == 1 else {
             throw AudioError.unsupportedFormat("the AAC decoder rejected its configuration")
         }
     }
 
-    deinit { NeAACDecClose(handle) }
+    deinit { shim_NeAACDecClose(handle) }
 
     /// Initialises from an MP4 AudioSpecificConfig; returns the announced format.
     func start(audioSpecificConfig asc: [UInt8]) throws -> PCMFormat {
         var bytes = asc
         var rate: UInt = 0
         var channels: UInt8 = 0
-        guard !bytes.isEmpty, NeAACDecInit2(handle, &bytes, UInt(bytes.count), &rate, &channels) >= 0 else {
+        guard !bytes.isEmpty, shim_NeAACDecInit2(handle, &bytes, UInt(bytes.count), &rate, &channels) >= 0 else {
             throw AudioError.corrupt("the AAC configuration is not valid")
         }
         return try Self.announced(rate: rate, channels: channels)
@@ -39,7 +40,7 @@ final class FAADHandle {
         var copy = bytes
         var rate: UInt = 0
         var channels: UInt8 = 0
-        guard NeAACDecInit(handle, &copy, UInt(copy.count), &rate, &channels) >= 0 else {
+        guard shim_NeAACDecInit(handle, &copy, UInt(copy.count), &rate, &channels) >= 0 else {
             throw AudioError.corrupt("the ADTS header is not valid")
         }
         return try Self.announced(rate: rate, channels: channels)
@@ -67,9 +68,15 @@ final class FAADHandle {
     /// `Limits.sampleRates`; a frame the decoder reports otherwise throws `AudioError.corrupt`.
     func decode(frame: [UInt8]) throws -> [Int16] {
         var bytes = frame
-        let pcm = bytes.withUnsafeMutableBufferPointer { NeAACDecDecode(handle, &info, $0.baseAddress, UInt($0.count)) }
+        return try bytes.withUnsafeMutableBufferPointer { try decode(frame: $0) }
+    }
+
+    /// `decode(frame:)` on bytes the caller holds, so no copy of them is made for FAAD2 (whose
+    /// API takes a mutable pointer; it does not write through it).
+    func decode(frame bytes: UnsafeMutableBufferPointer<UInt8>) throws -> [Int16] {
+        let pcm = shim_NeAACDecDecode(handle, &info, bytes.baseAddress, UInt(bytes.count))
         guard info.error == 0 else {
-            let text = NeAACDecGetErrorMessage(info.error).map { String(cString: $0) } ?? "error \(info.error)"
+            let text = shim_NeAACDecGetErrorMessage(info.error).map { String(cString: $0) } ?? "error \(info.error)"
             throw AudioError.corrupt(text)
         }
         guard let pcm, info.samples > 0, info.channels > 0 else { return [] }
@@ -87,5 +94,5 @@ final class FAADHandle {
 
     /// After a seek: the next frame's output is dropped, as at the start, so feed one frame
     /// of pre-roll before the wanted one.
-    func resetAfterSeek() { NeAACDecPostSeekReset(handle, 0) }
+    func resetAfterSeek() { shim_NeAACDecPostSeekReset(handle, 0) }
 }

@@ -20,6 +20,10 @@ public final class M4ADecoder: AudioDecoder {
     private var consecutiveErrors = 0
     /// Frames per channel of the last good frame: the most silence a damaged one becomes.
     private var usualFrameLength = 1024
+    /// Bytes of the file from `windowStart`, read ahead: the access units of an MP4 lie one
+    /// after another, so one read serves dozens of them instead of a read per frame.
+    private var window: [UInt8] = []
+    private var windowStart = 0
     public private(set) var format: PCMFormat
     /// The track's valid frames, or nil when at the decoder's rate they would last longer than
     /// `Limits.maxDurationSeconds` (a timescale far from the sample rate).
@@ -30,6 +34,10 @@ public final class M4ADecoder: AudioDecoder {
     /// An access unit larger than this is damage, not audio: AAC allows at most 6144 bits per
     /// channel in a frame (ISO 14496-3), so even 48 channels fit in 36 KiB. It is not read.
     static let maxAccessUnitBytes = 1 << 16
+
+    /// Bytes asked of the source at once when an access unit is not in the window: no more
+    /// than the largest unit, so a read is never larger than before.
+    static let readAheadBytes = maxAccessUnitBytes
 
     /// Reads the container header (blocking until `moov` has arrived) and prepares FAAD2.
     public init(source: any ByteSource) throws {
@@ -59,10 +67,14 @@ public final class M4ADecoder: AudioDecoder {
             if size > Self.maxAccessUnitBytes {
                 damage = .corrupt("access unit \(index + 1) claims \(size) bytes, more than any AAC frame holds")
             } else {
-                let bytes = try source.readFully(at: track.sampleOffset(index), count: size)
-                guard bytes.count == size else { return nil }  // the file ends early: stop where the audio stops
+                guard let unit = try accessUnit(at: track.sampleOffset(index), size: size) else {
+                    return nil  // the file ends early: stop where the audio stops
+                }
                 do {
-                    samples = try faad.decode(frame: bytes)
+                    samples =
+                        unit.isEmpty
+                        ? try faad.decode(frame: [])
+                        : try window.withUnsafeMutableBufferPointer { try faad.decode(frame: .init(rebasing: $0[unit])) }
                     chunkFormat = faad.lastFormat
                 } catch let error as AudioError {
                     damage = error
@@ -99,6 +111,21 @@ public final class M4ADecoder: AudioDecoder {
             return PCMChunk(format: chunkFormat, samples: samples)
         }
         return nil
+    }
+
+    /// Where the `size` bytes at `offset` lie in `window`, reading them (and what follows, up
+    /// to `readAheadBytes`) when they are not there yet; nil when the source ends before them.
+    private func accessUnit(at offset: Int, size: Int) throws -> Range<Int>? {
+        let start = offset - windowStart
+        if start >= 0, size <= window.count - start { return start..<(start + size) }
+        // A download may have less than the read-ahead so far: take what is there, then wait
+        // only for the rest of this unit.
+        window = try source.read(at: offset, count: max(size, Self.readAheadBytes))
+        windowStart = offset
+        if window.count < size, !window.isEmpty {
+            window += try source.readFully(at: offset + window.count, count: size - window.count)
+        }
+        return window.count >= size ? 0..<size : nil
     }
 
     /// Silence for a damaged access unit that the table says lasts `units` of its timescale:

@@ -67,13 +67,14 @@ struct CatalogOptions {
     func makeCatalog() throws -> Resolved {
         if demo { return Resolved(catalog: try Self.demoCatalog(storefront: storefront), fallback: nil, isDemo: true) }
         let network = HTTPCatalogTransport(options: Self.httpOptions)
-        guard let folder = DemoFolder.current,
-            let demoTransport = try? DemoCatalogTransport(folder: folder)
-        else {
+        // The demo is read at the first request it answers (the service unreachable), not here:
+        // most runs never need it.
+        guard let folder = DemoFolder.current else {
             return Resolved(
                 catalog: ITunesCatalog(transport: network, settings: settings, cacheDirectory: SeguePaths.catalogCache), fallback: nil,
                 isDemo: false)
         }
+        let demoTransport = LazyCatalogTransport { try DemoCatalogTransport(folder: folder) }
         let transport = FallbackCatalogTransport(primary: network, fallback: demoTransport)
         return Resolved(
             catalog: ITunesCatalog(transport: transport, settings: settings, cacheDirectory: SeguePaths.catalogCache), fallback: transport,

@@ -1,0 +1,77 @@
+/// A decoder whose chunks are joined into runs of several thousand frames, so whoever moves
+/// them (the playback pipeline: channel mapping, crossfade, the ring, the output) pays its
+/// per-chunk cost a few times a second rather than once per AAC frame.
+///
+/// The samples, their order, formats, lengths, seeks and errors are exactly the wrapped
+/// decoder's: only the cut between chunks moves. A chunk never mixes two formats, never holds
+/// more than `maximumSamples` samples, and a chunk the wrapped decoder returns at that size or
+/// above passes through untouched (MP3 already comes in 8192-frame runs). When the wrapped
+/// decoder throws after part of a run was gathered, that part is returned first and the error
+/// is thrown by the next `decode()`, so what was decoded before a failure still plays.
+public final class BatchedDecoder: AudioDecoder {
+    /// A run is returned once it holds at least this many samples (4096 stereo frames).
+    public static let targetSamples = 8192
+    /// No joined run holds more than this many samples (32 KiB), whatever the channel count.
+    public static let maximumSamples = 16_384
+
+    private let inner: any AudioDecoder
+    /// A chunk read but not yet returned: the first of a new format, or one that did not fit.
+    private var pending: PCMChunk?
+    /// The wrapped decoder's failure, thrown once the run gathered before it has been returned.
+    private var pendingError: (any Error)?
+    /// The wrapped decoder has returned nil: it is not asked again until a seek.
+    private var ended = false
+
+    /// Wraps `decoder`, which must not be used directly afterwards.
+    public init(_ decoder: any AudioDecoder) { inner = decoder }
+
+    public var format: PCMFormat { pending?.format ?? inner.format }
+    public var totalFrames: Int? { inner.totalFrames }
+    public var metadata: TrackMetadata { inner.metadata }
+    public var codecName: String { inner.codecName }
+
+    public func decode() throws -> PCMChunk? {
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
+        guard var run = try take() else { return nil }
+        if run.samples.count >= Self.targetSamples { return run }
+        run.samples.reserveCapacity(Self.maximumSamples)
+        while run.samples.count < Self.targetSamples {
+            let next: PCMChunk?
+            do {
+                next = try take()
+            } catch {
+                pendingError = error
+                return run
+            }
+            guard let next else { break }
+            guard next.format == run.format, run.samples.count + next.samples.count <= Self.maximumSamples else {
+                pending = next
+                break
+            }
+            run.samples.append(contentsOf: next.samples)
+        }
+        return run
+    }
+
+    /// The held chunk, or the wrapped decoder's next one; nil at the end.
+    private func take() throws -> PCMChunk? {
+        if let chunk = pending {
+            pending = nil
+            return chunk
+        }
+        if ended { return nil }
+        let chunk = try inner.decode()
+        ended = chunk == nil
+        return chunk
+    }
+
+    public func seek(toFrame frame: Int) throws -> Int {
+        pending = nil
+        pendingError = nil
+        ended = false
+        return try inner.seek(toFrame: frame)
+    }
+}
