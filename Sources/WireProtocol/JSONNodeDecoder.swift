@@ -47,13 +47,17 @@ final class JSONNodeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(var members) = node else { throw node.mismatch([String: Any].self, codingPath) }
+        guard case .object(let members) = node else { throw node.mismatch([String: Any].self, codingPath) }
         // As JSONDecoder, every key is read when the object is opened (rarely has one an escape).
-        for index in members.indices where members[index].isEscaped {
-            members[index].key = try JSONNode.unescaped(members[index].key)
-            members[index].isEscaped = false
+        guard members.contains(where: \.isEscaped) else {
+            return KeyedDecodingContainer(JSONNodeKeyedContainer<Key>(members: members, decoder: self))
         }
-        return KeyedDecodingContainer(JSONNodeKeyedContainer<Key>(members: members, decoder: self))
+        var unescaped = members
+        for index in unescaped.indices where unescaped[index].isEscaped {
+            unescaped[index].key = try JSONNode.unescaped(unescaped[index].key)
+            unescaped[index].isEscaped = false
+        }
+        return KeyedDecodingContainer(JSONNodeKeyedContainer<Key>(members: unescaped, decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

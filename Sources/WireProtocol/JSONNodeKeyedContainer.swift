@@ -10,8 +10,11 @@ struct JSONNodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func lookup(_ key: Key) -> JSONNode? {
         let name = key.stringValue
-        for member in members where member.key == name { return member.value }
-        return nil
+        // Through the buffer: a member compared is borrowed, not copied (no retain per member).
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].key == name { return members[index].value }
+            return nil
+        }
     }
 
     private func value(_ key: Key) throws -> JSONNode {
