@@ -25,9 +25,11 @@ extension JSONNode {
             let text = source.string(span)
             try Self.prevalidate(text)
             guard let value = Double(text), value.isFinite else { throw Self.unrepresentable(text) }
-            if value == 0, text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }).contains(where: {
-                $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9")
-            }) {
+            if value == 0,
+                text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }).contains(where: {
+                    $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9")
+                })
+            {
                 throw Self.unrepresentable(text)
             }
             return value
@@ -144,7 +146,8 @@ extension JSONNode {
             firstDigit = 1
         default: throw unrepresentable(text)
         }
-        if let e = bytes.indices.dropFirst(firstDigit + 1).first(where: { bytes[$0] == UInt8(ascii: "e") || bytes[$0] == UInt8(ascii: "E") }),
+        if let e = bytes.indices.dropFirst(firstDigit + 1).first(where: { bytes[$0] == UInt8(ascii: "e") || bytes[$0] == UInt8(ascii: "E") }
+        ),
             !isDigit(bytes[e - 1])
         {
             throw unrepresentable(text)
@@ -204,7 +207,9 @@ extension JSONNode {
             case UInt8(ascii: "u"):
                 let first = try hex4()
                 if (0xD800...0xDBFF).contains(first) {
-                    guard bytes.count - at >= 2, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else { throw invalid() }
+                    guard bytes.count - at >= 2, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else {
+                        throw invalid()
+                    }
                     at += 2
                     let second = try hex4()
                     guard (0xDC00...0xDFFF).contains(second),

@@ -173,8 +173,9 @@ struct JSONNodeParser {
                 at += 1
                 continue
             }
-            guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "e")
-                || byte == UInt8(ascii: "E")
+            guard
+                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "e")
+                    || byte == UInt8(ascii: "E")
             else { break }
             plain = false
             at += 1
