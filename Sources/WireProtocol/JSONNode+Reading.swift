@@ -1,31 +1,35 @@
 /// Reading a node as the type a field asks for, with JSONDecoder's rules and its errors: a value
 /// of another type is a type mismatch at `path` (null: no value); a number the type cannot hold
 /// exactly is, as JSONDecoder has it, data that is not valid JSON (at the top, with no path).
+/// Strings and numbers are read from `source`, the line the node was parsed from.
 extension JSONNode {
-    func read(_: Bool.Type, at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    func read(_: Bool.Type, in source: JSONSource, at path: @autoclosure () -> [any CodingKey]) throws -> Bool {
         guard case .bool(let value) = self else { throw mismatch(Bool.self, path()) }
         return value
     }
 
-    func read(_: String.Type, at path: @autoclosure () -> [any CodingKey]) throws -> String {
+    func read(_: String.Type, in source: JSONSource, at path: @autoclosure () -> [any CodingKey]) throws -> String {
         switch self {
-        case .string(let value): return value
-        case .escapedString(let raw): return try Self.unescaped(raw)
+        case .string(let span): return source.string(span)
+        case .escapedString(let span): return try Self.unescaped(source.string(span))
         default: throw mismatch(String.self, path())
         }
     }
 
     /// A number as a `Double`: one beyond a `Double`'s range, or so small it reads as 0 though
     /// its digits are not, is refused (JSONDecoder's rule).
-    func read(_: Double.Type, at path: @autoclosure () -> [any CodingKey]) throws -> Double {
+    func read(_: Double.Type, in source: JSONSource, at path: @autoclosure () -> [any CodingKey]) throws -> Double {
         switch self {
         case .integer(let value): return Double(value)
-        case .number(let text):
+        case .number(let span):
+            let text = source.string(span)
             try Self.prevalidate(text)
             guard let value = Double(text), value.isFinite else { throw Self.unrepresentable(text) }
-            if value == 0, text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }).contains(where: {
-                $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9")
-            }) {
+            if value == 0,
+                text.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }).contains(where: {
+                    $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9")
+                })
+            {
                 throw Self.unrepresentable(text)
             }
             return value
@@ -33,8 +37,8 @@ extension JSONNode {
         }
     }
 
-    func read(_: Float.Type, at path: @autoclosure () -> [any CodingKey]) throws -> Float {
-        let value = try read(Double.self, at: path())
+    func read(_: Float.Type, in source: JSONSource, at path: @autoclosure () -> [any CodingKey]) throws -> Float {
+        let value = try read(Double.self, in: source, at: path())
         guard let float = Float(exactly: value) ?? (abs(value) <= Double(Float.greatestFiniteMagnitude) ? Float(value) : nil) else {
             throw Self.unrepresentable("\(value)")
         }
@@ -43,12 +47,13 @@ extension JSONNode {
 
     /// A number as a whole number of type `T`: a plain integer must fit; any other number is
     /// read as a `Double` that must be whole and fit (`1.0` and `1e2` are whole, `1.5` is not).
-    func read<T: FixedWidthInteger>(_: T.Type, at path: @autoclosure () -> [any CodingKey]) throws -> T {
+    func read<T: FixedWidthInteger>(_: T.Type, in source: JSONSource, at path: @autoclosure () -> [any CodingKey]) throws -> T {
         switch self {
         case .integer(let value):
             guard let whole = T(exactly: value) else { throw Self.unrepresentable("\(value)") }
             return whole
-        case .number(let text):
+        case .number(let span):
+            let text = source.string(span)
             try Self.prevalidate(text)
             if let whole = T(text) { return whole }
             // JSONDecoder's slow path: the number as a Double, exact below 2^53; from there on,
@@ -141,7 +146,8 @@ extension JSONNode {
             firstDigit = 1
         default: throw unrepresentable(text)
         }
-        if let e = bytes.indices.dropFirst(firstDigit + 1).first(where: { bytes[$0] == UInt8(ascii: "e") || bytes[$0] == UInt8(ascii: "E") }),
+        if let e = bytes.indices.dropFirst(firstDigit + 1).first(where: { bytes[$0] == UInt8(ascii: "e") || bytes[$0] == UInt8(ascii: "E") }
+        ),
             !isDigit(bytes[e - 1])
         {
             throw unrepresentable(text)
@@ -201,7 +207,9 @@ extension JSONNode {
             case UInt8(ascii: "u"):
                 let first = try hex4()
                 if (0xD800...0xDBFF).contains(first) {
-                    guard bytes.count - at >= 2, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else { throw invalid() }
+                    guard bytes.count - at >= 2, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") else {
+                        throw invalid()
+                    }
                     at += 2
                     let second = try hex4()
                     guard (0xDC00...0xDFFF).contains(second),

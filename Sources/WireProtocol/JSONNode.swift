@@ -4,17 +4,20 @@
 /// JSONDecoder reads it, and JSONDecoder lets a bad number or escape pass where no field reads
 /// it. Its rules for a number also differ by type (`1.0` is a whole number, `1e-400` is 0 as an
 /// `Int` but no `Double`).
+///
+/// Numbers and strings are spans of the line (`JSONSource`), made into values only when read:
+/// the tree of a 100,000-song listing holds no string of its own.
 enum JSONNode: Sendable {
     case null
     case bool(Bool)
     /// A plain integer literal (no fraction, no exponent, not `-0`) that fits an `Int`.
     case integer(Int)
-    /// Any other number, as written (its syntax already checked).
-    case number(String)
-    /// A string without escapes or control characters.
-    case string(String)
-    /// A string with escapes (or control characters) as written between its quotes.
-    case escapedString(String)
+    /// Any other number, as written (its syntax not yet checked).
+    case number(JSONSpan)
+    /// A string without escapes or control characters, between its quotes.
+    case string(JSONSpan)
+    /// A string with escapes (or control characters), as written between its quotes.
+    case escapedString(JSONSpan)
     case array([JSONNode])
     /// The members in the order written; a key written twice reads as its first value, as
     /// JSONDecoder reads it.
@@ -23,25 +26,21 @@ enum JSONNode: Sendable {
     /// The deepest nesting of arrays and objects a line may have (JSONDecoder's limit): deeper
     /// lines are refused instead of recursing without bound.
     static let maxDepth = 512
-
-    /// Parses `text` as one JSON document with JSONDecoder's grammar: RFC 8259, plus a leading
-    /// byte-order mark and a trailing comma in an array or object. Throws for anything else.
-    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
-        var text = text
-        let parsed = text.withUTF8 { bytes in
-            var parser = JSONNodeParser(bytes: bytes)
-            return Result { () throws(JSONSyntaxError) in try parser.document() }
-        }
-        return try parsed.get()
-    }
 }
 
 /// One member of a JSON object.
 struct JSONMember: Sendable {
-    /// The key, as written between its quotes when `isEscaped`.
-    var key: String
+    /// The key, between its quotes.
+    var key: JSONSpan
+    /// Whether the key is written with escapes (or control characters).
     var isEscaped: Bool
     var value: JSONNode
+}
+
+/// Where a string or number is in its line: bytes `start..<end` (a line is refused beyond 4 GB).
+struct JSONSpan: Sendable {
+    var start: UInt32
+    var end: UInt32
 }
 
 /// A line that is not JSON (a marker: `JSONNodeDecoder` says so as JSONDecoder does).

@@ -7,12 +7,15 @@ import FoundationEssentials
 /// when an error needs it.
 final class JSONNodeDecoder: Decoder {
     let node: JSONNode
+    /// The line the node was parsed from.
+    let source: JSONSource
     private let parent: JSONNodeDecoder?
     /// The key or index that leads from the parent to this node.
     private let step: (any CodingKey)?
 
-    init(_ node: JSONNode, parent: JSONNodeDecoder? = nil, step: (any CodingKey)? = nil) {
+    init(_ node: JSONNode, source: JSONSource, parent: JSONNodeDecoder? = nil, step: (any CodingKey)? = nil) {
         self.node = node
+        self.source = source
         self.parent = parent
         self.step = step
     }
@@ -20,13 +23,14 @@ final class JSONNodeDecoder: Decoder {
     /// Reads `type` from `line`, throwing `DecodingError` as JSONDecoder does: a line that is not
     /// JSON is `dataCorrupted` with an empty path.
     static func decode<T: Decodable>(_ type: T.Type, from line: String) throws -> T {
+        let source = JSONSource(line)
         let node: JSONNode
         do {
-            node = try JSONNode.parse(line)
+            node = try source.parse()
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
         }
-        return try T(from: JSONNodeDecoder(node))
+        return try T(from: JSONNodeDecoder(node, source: source))
     }
 
     var codingPath: [any CodingKey] {
@@ -43,17 +47,17 @@ final class JSONNodeDecoder: Decoder {
 
     /// The decoder of a member or element below this one.
     func child(_ node: JSONNode, _ step: any CodingKey) -> JSONNodeDecoder {
-        JSONNodeDecoder(node, parent: self, step: step)
+        JSONNodeDecoder(node, source: source, parent: self, step: step)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(var members) = node else { throw node.mismatch([String: Any].self, codingPath) }
+        guard case .object(let members) = node else { throw node.mismatch([String: Any].self, codingPath) }
         // As JSONDecoder, every key is read when the object is opened (rarely has one an escape).
-        for index in members.indices where members[index].isEscaped {
-            members[index].key = try JSONNode.unescaped(members[index].key)
-            members[index].isEscaped = false
+        var unescaped: [String?]?
+        if members.contains(where: \.isEscaped) {
+            unescaped = try members.map { $0.isEscaped ? try JSONNode.unescaped(source.string($0.key)) : nil }
         }
-        return KeyedDecodingContainer(JSONNodeKeyedContainer<Key>(members: members, decoder: self))
+        return KeyedDecodingContainer(JSONNodeKeyedContainer<Key>(members: members, unescapedKeys: unescaped, decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

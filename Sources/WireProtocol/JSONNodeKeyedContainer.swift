@@ -2,16 +2,34 @@
 /// wire's objects have a dozen), the first of a key written twice wins, as in JSONDecoder.
 struct JSONNodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [JSONMember]
+    /// The keys read from their escapes, where any key has one (nil for a key without).
+    let unescapedKeys: [String?]?
     let decoder: JSONNodeDecoder
+
+    private var source: JSONSource { decoder.source }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] { members.indices.compactMap { Key(stringValue: name(at: $0)) } }
+
+    /// The key of the member at `index`, as read.
+    private func name(at index: Int) -> String {
+        unescapedKeys?[index] ?? source.string(members[index].key)
+    }
 
     private func lookup(_ key: Key) -> JSONNode? {
         let name = key.stringValue
-        for member in members where member.key == name { return member.value }
-        return nil
+        if let unescapedKeys {
+            for index in members.indices where (unescapedKeys[index] ?? source.string(members[index].key)) == name {
+                return members[index].value
+            }
+            return nil
+        }
+        // Through the buffer: a member compared is borrowed, not copied (no retain per member).
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices where source.span(members[index].key, is: name) { return members[index].value }
+            return nil
+        }
     }
 
     private func value(_ key: Key) throws -> JSONNode {
@@ -31,30 +49,30 @@ struct JSONNodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).read(type, at: path(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key).read(type, at: path(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key).read(type, at: path(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key).read(type, at: path(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key).read(type, in: source, at: path(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key).read(type, in: source, at: path(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try T(from: decoder.child(try value(key), key))
     }
 
     // Absent and null read as nil without the two lookups of the protocol's defaults.
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key)?.read(type, at: path(key)) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key)?.read(type, at: path(key)) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key)?.read(type, at: path(key)) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key)?.read(type, at: path(key)) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key)?.read(type, in: source, at: path(key)) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key)?.read(type, in: source, at: path(key)) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key)?.read(type, in: source, at: path(key)) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key)?.read(type, in: source, at: path(key)) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = present(key) else { return nil }
@@ -87,7 +105,7 @@ struct JSONNodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func lookup(_ key: JSONSuperKey) -> JSONNode? {
-        members.first { $0.key == key.stringValue }?.value
+        members.indices.first { name(at: $0) == key.stringValue }.map { members[$0].value }
     }
 }
 

@@ -8,6 +8,7 @@ struct JSONNodeParser {
 
     /// The whole buffer as one value, with only whitespace around it (and a byte-order mark before).
     mutating func document() throws(JSONSyntaxError) -> JSONNode {
+        guard bytes.count <= Int(UInt32.max) else { throw JSONSyntaxError() }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { at = 3 }
         let value = try self.value()
         skipWhitespace()
@@ -78,7 +79,7 @@ struct JSONNodeParser {
             at += 1
             switch key {
             case .string(let name): members.append(JSONMember(key: name, isEscaped: false, value: try value()))
-            case .escapedString(let raw): members.append(JSONMember(key: raw, isEscaped: true, value: try value()))
+            case .escapedString(let name): members.append(JSONMember(key: name, isEscaped: true, value: try value()))
             default: throw JSONSyntaxError()
             }
             switch try peek() {
@@ -133,7 +134,7 @@ struct JSONNodeParser {
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") {
                 defer { at += 1 }
-                return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+                return .string(span(start))
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
             at += 1
@@ -142,7 +143,7 @@ struct JSONNodeParser {
             switch bytes[at] {
             case UInt8(ascii: "\""):
                 defer { at += 1 }
-                return .escapedString(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+                return .escapedString(span(start))
             case UInt8(ascii: "\\"):
                 at += 1
                 guard at < bytes.count else { throw JSONSyntaxError() }
@@ -172,8 +173,9 @@ struct JSONNodeParser {
                 at += 1
                 continue
             }
-            guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "e")
-                || byte == UInt8(ascii: "E")
+            guard
+                byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "e")
+                    || byte == UInt8(ascii: "E")
             else { break }
             plain = false
             at += 1
@@ -190,7 +192,12 @@ struct JSONNodeParser {
             for digit in text.dropFirst(negative ? 1 : 0) { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
             return .integer(negative ? -value : value)
         }
-        return .number(String(decoding: text, as: UTF8.self))
+        return .number(span(start))
+    }
+
+    /// The bytes from `start` to here (the document is at most 4 GB: `document` checked).
+    private func span(_ start: Int) -> JSONSpan {
+        JSONSpan(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: at))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

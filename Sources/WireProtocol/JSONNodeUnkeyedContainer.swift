@@ -25,8 +25,8 @@ struct JSONNodeUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     /// Reads the next element with `read`, moving on only when it succeeds.
-    private mutating func take<T>(_ read: (JSONNode, @autoclosure () -> [any CodingKey]) throws -> T) throws -> T {
-        let value = try read(try next(T.self), codingPath + [key])
+    private mutating func take<T>(_ read: (JSONNode, JSONSource, @autoclosure () -> [any CodingKey]) throws -> T) throws -> T {
+        let value = try read(try next(T.self), decoder.source, codingPath + [key])
         currentIndex += 1
         return value
     }
@@ -37,20 +37,20 @@ struct JSONNodeUnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: String.Type) throws -> String { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Double.Type) throws -> Double { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Float.Type) throws -> Float { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try take { try $0.read(type, at: $1()) } }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try take { try $0.read(type, at: $1()) } }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: String.Type) throws -> String { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try take { try $0.read(type, in: $1, at: $2()) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try take { try $0.read(type, in: $1, at: $2()) } }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try T(from: decoder.child(try next(T.self), key))

@@ -78,24 +78,31 @@ public enum JSONValue: Sendable {
     }
 
     /// Writes `s` as a JSON string literal: quotes, backslashes and control characters escaped,
-    /// everything else as it is. Byte by byte, since no byte of a multi-byte UTF-8 sequence is
-    /// below 0x80.
+    /// everything else as it is. By bytes, since no byte of a multi-byte UTF-8 sequence is below
+    /// 0x80.
     static func quote(_ s: String, to out: inout some JSONSink) {
         out.write(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.write("\\\"")
-            case UInt8(ascii: "\\"): out.write("\\\\")
-            case UInt8(ascii: "\n"): out.write("\\n")
-            case UInt8(ascii: "\r"): out.write("\\r")
-            case UInt8(ascii: "\t"): out.write("\\t")
-            case 0..<0x20:
-                let low = byte & 0xF
-                out.write("\\u00")
-                out.write(UInt8(ascii: "0") + byte >> 4)
-                out.write(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-            default: out.write(byte)
+        var s = s
+        s.withUTF8 { bytes in
+            // Runs of bytes that need no escape go out whole.
+            var run = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                out.write(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out.write("\\\"")
+                case UInt8(ascii: "\\"): out.write("\\\\")
+                case UInt8(ascii: "\n"): out.write("\\n")
+                case UInt8(ascii: "\r"): out.write("\\r")
+                case UInt8(ascii: "\t"): out.write("\\t")
+                default:
+                    let low = byte & 0xF
+                    out.write("\\u00")
+                    out.write(UInt8(ascii: "0") + byte >> 4)
+                    out.write(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+                }
             }
+            out.write(UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         out.write(UInt8(ascii: "\""))
     }
@@ -105,11 +112,13 @@ public enum JSONValue: Sendable {
 protocol JSONSink {
     mutating func write(_ byte: UInt8)
     mutating func write(_ text: String)
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension [UInt8]: JSONSink {
     mutating func write(_ byte: UInt8) { append(byte) }
     mutating func write(_ text: String) { append(contentsOf: text.utf8) }
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }
 
 /// How many bytes a value's JSON takes, counted without writing them.
@@ -117,4 +126,5 @@ struct JSONByteCount: JSONSink {
     var count = 0
     mutating func write(_ byte: UInt8) { count += 1 }
     mutating func write(_ text: String) { count += text.utf8.count }
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
 }

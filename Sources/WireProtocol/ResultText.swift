@@ -24,10 +24,10 @@ public enum ResultText {
                 "\(count == 1 ? "1 change" : "\(count) changes") since version \(changes.since); the queue is at version \(changes.version).\n"
         case .queue(let entries, let current, _):
             if entries.isEmpty { return "The queue is empty.\n" }
-            return entries.enumerated().map { index, e in
+            return lines(Array(entries.enumerated())) { index, e in
                 (e.id == current ? "▶" : " ") + String(index + 1).leftPadded(4) + "  " + e.title + (e.subtitle.map { " — \($0)" } ?? "")
                     + "  #\(e.id.rawValue)"
-            }.joined(separator: "\n") + "\n"
+            }
         case .songs(let songs): return songs.isEmpty ? "No results.\n" : table(songs: songs, width: width)
         case .albums(let albums): return albums.isEmpty ? "No results.\n" : table(albums: albums, width: width)
         case .artists(let artists): return artists.isEmpty ? "No results.\n" : table(artists: artists, width: width)
@@ -50,7 +50,7 @@ public enum ResultText {
             guard let picture else { return "No picture.\n" }
             return "A picture of \(picture.bytes.count) bytes" + (picture.mimeType.map { " (\($0))" } ?? "") + ".\n"
         case .tracks(let tracks):
-            return tracks.isEmpty ? "No songs.\n" : tracks.map { trackLine($0) }.joined(separator: "\n") + "\n"
+            return tracks.isEmpty ? "No songs.\n" : lines(tracks, trackLine)
         case .directory(let directory):
             let lines = directory.folders.map { fileName($0) + "/" } + directory.tracks.map { trackLine($0) }
             return lines.isEmpty ? "Nothing in \(directory.path).\n" : lines.joined(separator: "\n") + "\n"
@@ -61,6 +61,17 @@ public enum ResultText {
                 (c.group.map { "\($0): " } ?? "") + "\(c.songs == 1 ? "1 song" : "\(c.songs) songs"), \(clock(c.seconds))"
             }.joined(separator: "\n") + "\n"
         }
+    }
+
+    /// One line per value, each ending with a newline, appended to one string: a listing of
+    /// 100,000 songs is not also held as 100,000 strings and their joined copy.
+    static func lines<T>(_ values: [T], _ line: (T) -> String) -> String {
+        var out = ""
+        for value in values {
+            out += line(value)
+            out += "\n"
+        }
+        return out
     }
 
     /// One song of the user's own music: its file's name, title and artist.

@@ -48,11 +48,14 @@ enum WireBench {
         let result = CommandResult.tracks(tracks)
         resetPeak()
         let start = peakMB()
-        var line = ""
-        let render = times(1) { line = WireReply.success(id: .number(1), result: result) }
+        // As the daemon sends it: the bytes of the line, measured first and written once.
+        var bytes: [UInt8] = []
+        let render = times(1) { bytes = WireReply.successLine(id: .number(1), result: result) }
         let renderPeak = peakMB() - start
         report("wire-library-reply-\(count)-songs-render", render)
-        print("wire-library-reply-\(count)-songs-bytes-mb \(Double(line.utf8.count) / 1_048_576)")
+        print("wire-library-reply-\(count)-songs-bytes-mb \(Double(bytes.count) / 1_048_576)")
+        let line = String(decoding: bytes.dropLast(), as: UTF8.self)
+        bytes = []
         print("wire-library-reply-\(count)-songs-render-extra-peak-rss-mb \(renderPeak)")
         resetPeak()
         let before = peakMB()
@@ -63,6 +66,10 @@ enum WireBench {
         print("wire-library-reply-\(count)-songs-parse-extra-peak-rss-mb \(peakMB() - before)")
         report("wire-library-reply-\(count)-songs-parse", parse)
         if text == nil { Console.error("segue-bench: the library reply did not read back with its text") }
+        resetPeak()
+        let reference = peakMB()
+        _ = try? DaemonMessage.parseWithFoundationDecoder(line)
+        print("wire-library-reply-\(count)-songs-parse-jsondecoder-extra-peak-rss-mb \(peakMB() - reference)")
     }
 
     /// CPU milliseconds of this thread for each of `runs` runs of `body`.
@@ -95,7 +102,7 @@ enum WireBench {
         while fgets(&buffer, Int32(buffer.count), file) != nil {
             let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard line.hasPrefix("VmHWM:") else { continue }
-            let kilobytes = line.dropFirst(6).split(separator: " ").first.flatMap { Double($0) } ?? 0
+            let kilobytes = line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Double($0) } ?? 0
             return kilobytes / 1024
         }
         return 0

@@ -133,7 +133,8 @@ import WireProtocol
         let expected = entries.map { e in
             WireEntry(
                 id: Int(e.id.rawValue), title: e.title, subtitle: e.subtitle,
-                item: WireItem(location: e.item.location, title: e.item.title, artist: e.item.artist, album: e.item.album, duration: e.item.duration))
+                item: WireItem(
+                    location: e.item.location, title: e.item.title, artist: e.item.artist, album: e.item.album, duration: e.item.duration))
         }
         guard case .reply(.number(7), .success(.queue(let read, let current, let version)), _) = message else {
             Issue.record("not a queue reply: \(String(describing: message).prefix(300))")
