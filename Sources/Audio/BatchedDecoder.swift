@@ -3,9 +3,11 @@
 /// per-chunk cost a few times a second rather than once per AAC frame.
 ///
 /// The samples, their order, formats, lengths, seeks and errors are exactly the wrapped
-/// decoder's: only the cut between chunks moves. A chunk never mixes two formats, never holds
-/// more than `maximumSamples` samples, and a chunk the wrapped decoder returns at that size or
-/// above passes through untouched (MP3 already comes in 8192-frame runs). When the wrapped
+/// decoder's: only the cut between chunks moves. A run holds at least `targetSamples` samples
+/// unless the format changes or the track ends after it, never mixes two formats, and never
+/// holds more than `maximumSamples` (a wrapped chunk that would overflow it is cut in whole
+/// frames, its rest starting the next run); a wrapped chunk of `targetSamples` or more that
+/// starts a run passes through untouched (MP3 comes in 8192-frame chunks). When the wrapped
 /// decoder throws after part of a run was gathered, that part is returned first and the error
 /// is thrown by the next `decode()`, so what was decoded before a failure still plays.
 public final class BatchedDecoder: AudioDecoder {
@@ -47,11 +49,19 @@ public final class BatchedDecoder: AudioDecoder {
                 return run
             }
             guard let next else { break }
-            guard next.format == run.format, run.samples.count + next.samples.count <= Self.maximumSamples else {
+            guard next.format == run.format else {
                 pending = next
                 break
             }
-            run.samples.append(contentsOf: next.samples)
+            // Whole frames up to the maximum join the run; the rest waits for the next one.
+            let room = (Self.maximumSamples - run.samples.count) / run.format.channels * run.format.channels
+            if next.samples.count <= room {
+                run.samples.append(contentsOf: next.samples)
+            } else {
+                run.samples.append(contentsOf: next.samples[..<room])
+                pending = PCMChunk(format: next.format, samples: Array(next.samples[room...]))
+                break
+            }
         }
         return run
     }

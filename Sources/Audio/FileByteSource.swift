@@ -43,11 +43,12 @@ public final class FileByteSource: ByteSource {
         if cancelled.load(ordering: .relaxed) { throw AudioError.cancelled }
         guard count > 0, offset >= 0 else { return [] }
         let wanted = min(count, Self.largestRead)
-        var buffer = [UInt8](repeating: 0, count: wanted)
-        let got = retryingInterrupted { buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) } }
-        if got < 0 { throw AudioError.file(path: name, reason: RegularFile.reason(errno)) }
-        buffer.removeSubrange(got...)
-        return buffer
+        // Not zero-filled first: pread writes the bytes counted as initialised, and no others.
+        return try [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            let got = retryingInterrupted { pread(fd, buffer.baseAddress, wanted, off_t(offset)) }
+            if got < 0 { throw AudioError.file(path: name, reason: RegularFile.reason(errno)) }
+            initialized = min(got, wanted)
+        }
     }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }

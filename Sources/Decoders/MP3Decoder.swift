@@ -14,7 +14,6 @@ public final class MP3Decoder: AudioDecoder {
     private let source: any ByteSource
     private var inputOffset = 0
     private var inputEnded = false
-    private var output = [UInt8](repeating: 0, count: 32768)
     private var decodedAnything = false
     private var lengthKnown = false
     public private(set) var format: PCMFormat
@@ -23,6 +22,8 @@ public final class MP3Decoder: AudioDecoder {
     public var codecName: String { "MP3" }
 
     private static let readSize = 16384
+    /// Samples asked of mpg123 per chunk: 32 KiB, 8192 stereo frames.
+    private static let chunkSamples = 16384
     /// Bytes of input after any ID3v2 tag in which the first frame must be found: enough for
     /// junk before the audio, little enough that a non-MP3 fails fast.
     private static let searchBytes = 1 << 20
@@ -85,7 +86,12 @@ public final class MP3Decoder: AudioDecoder {
                 throw AudioError.corrupt("the MP3 decoder stopped making progress")
             }
             var done = 0
-            let rc = output.withUnsafeMutableBytes { shim_mpg123_read(handle, $0.baseAddress, $0.count, &done) }
+            var rc: Int32 = 0
+            // mpg123 writes straight into the chunk's storage: no second copy of every sample.
+            let samples = [Int16](unsafeUninitializedCapacity: Self.chunkSamples) { buffer, initialized in
+                rc = shim_mpg123_read(handle, buffer.baseAddress, Self.chunkSamples * 2, &done)
+                initialized = min(max(0, done), Self.chunkSamples * 2) / 2
+            }
             if rc == MPG123_NEW_FORMAT.rawValue {
                 var rate = 0
                 var channels: Int32 = 0
@@ -98,7 +104,6 @@ public final class MP3Decoder: AudioDecoder {
             if done > 0 {
                 decodedAnything = true
                 if !lengthKnown { readTagsAndLength() }
-                let samples = output.withUnsafeBytes { raw in Array(raw.bindMemory(to: Int16.self).prefix(done / 2)) }
                 return PCMChunk(format: format, samples: samples)
             }
             if rc == MPG123_NEED_MORE.rawValue {

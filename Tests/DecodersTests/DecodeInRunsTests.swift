@@ -27,7 +27,7 @@ import Testing
     /// An M4A reads its audio in pieces of up to 64 KiB, not once per access unit: the 5 s
     /// tone (157 KB, 217 units) takes a handful of reads.
     @Test func anM4AIsReadInLargePieces() throws {
-        let source = ReadCounter(FileByteSource(path: Fixtures.path("tone-fs.m4a")))
+        let source = ReadCounter(try FileByteSource(path: Fixtures.path("tone-fs.m4a")))
         let decoder = try M4ADecoder(source: source)
         let afterHeader = source.reads.load(ordering: .relaxed)
         _ = try decodeAll(decoder)
