@@ -11,6 +11,11 @@ TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd 
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
+# Release builds carry the Swift standard library inside the binary (--static-swift-stdlib): the
+# program then loads 5 shared libraries at start instead of 24, which is most of `segue --version`'s
+# start-up (docs/performance.md, "Start-up"). The debug build the tests use stays dynamic.
+RELEASE := -c release --static-swift-stdlib
+
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
 FIXTURES := .build/fixtures
@@ -29,7 +34,7 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c release --product segue
+	$(SWIFT) build $(RELEASE) --product segue
 
 fixtures: deps
 	@bash scripts/make-fixtures.sh $(FIXTURES)
@@ -46,7 +51,7 @@ run: build
 TEST_TIMEOUT ?= 1200
 test: deps fixtures
 	$(SWIFT) build --build-tests
-	timeout 900 $(SWIFT) build -c release --product segue
+	timeout 900 $(SWIFT) build $(RELEASE) --product segue
 	@timeout --kill-after=30 $(TEST_TIMEOUT) $(SWIFT) test --skip-build; status=$$?; \
 	if [ $$status -eq 124 ] || [ $$status -eq 137 ]; then \
 	  echo "make test: swift test was still running after $(TEST_TIMEOUT) s and was stopped: a test hangs" \
@@ -102,7 +107,7 @@ define bench_run
 	  rev=$$(git rev-parse --short "$(BASELINE)") && dir=.build/baseline/$$rev && \
 	  if [ ! -x $$dir/bin/segue-bench ]; then \
 	    rm -rf $$dir/src && git worktree add -f --detach $$dir/src $$rev >/dev/null && \
-	    (cd $$dir/src && $(SWIFT) build -c release --product segue && $(SWIFT) build -c release --product segue-bench) && \
+	    (cd $$dir/src && $(SWIFT) build $(RELEASE) --product segue && $(SWIFT) build $(RELEASE) --product segue-bench) && \
 	    mkdir -p $$dir/bin && cp $$dir/src/.build/release/segue $$dir/src/.build/release/segue-bench $$dir/bin/ && \
 	    git worktree remove --force $$dir/src; \
 	  fi && \
@@ -111,13 +116,13 @@ define bench_run
 endef
 
 bench: build fixtures
-	$(SWIFT) build -c release --product segue-bench
+	$(SWIFT) build $(RELEASE) --product segue-bench
 	$(call bench_run,)
 
 # The library section alone on a generated tree of 100,000 files (issue 13; about 1 GB in
 # .build/library-tree, made once): scan, rescan and search side by side with mpd and cmus.
 bench-large: build fixtures
-	$(SWIFT) build -c release --product segue-bench
+	$(SWIFT) build $(RELEASE) --product segue-bench
 	$(call bench_run,library 100000)
 
 install: build

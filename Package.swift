@@ -11,11 +11,15 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's -dev packages. ncursesw has no pkgConfig on purpose:
-        // SwiftPM drops its -D flags, so the shim turns the wide API on itself.
+        // SwiftPM drops its -D flags, so the shim turns the wide API on itself; and it is not linked
+        // but dlopened when the terminal UI starts (Sources/CNcursesw/shim.h, CLibraryLoader below).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .systemLibrary(name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
-        .systemLibrary(name: "CFAAD2", pkgConfig: "faad2", providers: [.apt(["libfaad-dev"])]),
-        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        // The codecs have no pkgConfig on purpose, like SQLite below: their .pc files add -l flags,
+        // and the shims dlopen each at the first file that needs it (CLibraryLoader below).
+        // Their headers are on the default include path (<mpg123.h> in the multiarch folder).
+        .systemLibrary(name: "CMpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CFAAD2", providers: [.apt(["libfaad-dev"])]),
+        .systemLibrary(name: "CSoxr", providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // libcurl has no pkgConfig on purpose: its .pc adds -lcurl, and the shim dlopens libcurl at
         // first use instead (Sources/CCurl/shim.h). <curl/curl.h> is on the default include path.
@@ -26,7 +30,13 @@ let package = Package(
         // libsndfile has no pkgConfig on purpose, like libcurl: its .pc adds -lsndfile, and the shim
         // dlopens libsndfile at the first FLAC/Ogg/Opus/WAV/AIFF file (Sources/CSndfile/shim.h).
         .systemLibrary(name: "CSndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The shared home of the dlopen pattern below (loader.h): the shims that use it name no
+        // library to link, so a command loads only what it calls (`segue --version` none of them).
+        // Every Swift target that imports such a shim also depends on CLibraryLoader.
+        .systemLibrary(name: "CLibraryLoader"),
+        // SQLite has no pkgConfig on purpose: its .pc adds -lsqlite3, and the shim dlopens it at the
+        // first database (Sources/CSQLite/shim.h). <sqlite3.h> is on the default include path.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pure core.
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
@@ -64,17 +74,19 @@ let package = Package(
             dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Library", "Workout", "Checked", "POSIXSupport"]),
 
         // Wrappers: the only places C types appear.
-        .target(name: "Decoders", dependencies: ["Audio", "MusicModel", "Checked", "CMpg123", "CFAAD2", "CSoxr", "CSndfile"]),
+        .target(
+            name: "Decoders",
+            dependencies: ["Audio", "MusicModel", "Checked", "POSIXSupport", "CMpg123", "CFAAD2", "CSoxr", "CSndfile", "CLibraryLoader"]),
         // The library's folder scanner: walks folders, reads tags (through Decoders), writes
         // batches into the Library, and follows the disk with inotify. Its own thread.
         .target(name: "Scanner", dependencies: ["Library", "Decoders", "Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
-        .target(name: "SQLiteStore", dependencies: ["Library", "CSQLite"]),
+        .target(name: "SQLiteStore", dependencies: ["Library", "POSIXSupport", "CSQLite", "CLibraryLoader"]),
         // The FFT tempo analysis runs on (Tempo's SpectrumTransform over FFTW, loaded at first use).
         .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "POSIXSupport"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
-        .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw"]),
+        .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw", "CLibraryLoader"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
         .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP", "Checked"]),
 

@@ -19,25 +19,26 @@ final class FAADHandle {
     /// A handle whose samples Segue rounds from FAAD2's floats (`convertsFloats`, the default),
     /// or that FAAD2 rounds itself: the same samples, kept to check that they are.
     init(convertsFloats: Bool = true) throws {
-        guard let h = NeAACDecOpen() else { throw AudioError.unsupportedFormat("the AAC decoder failed to start") }
+        if let problem = CodecLibraries.faadProblem { throw AudioError.unsupportedFormat("AAC cannot be decoded: \(problem)") }
+        guard let h = shim_NeAACDecOpen() else { throw AudioError.unsupportedFormat("the AAC decoder failed to start") }
         handle = h
         self.convertsFloats = convertsFloats
-        let config = NeAACDecGetCurrentConfiguration(h)!
+        let config = shim_NeAACDecGetCurrentConfiguration(h)!
         config.pointee.outputFormat = UInt8(convertsFloats ? FAAD_FMT_FLOAT : FAAD_FMT_16BIT)
         config.pointee.downMatrix = 1
-        guard NeAACDecSetConfiguration(h, config) == 1 else {
+        guard shim_NeAACDecSetConfiguration(h, config) == 1 else {
             throw AudioError.unsupportedFormat("the AAC decoder rejected its configuration")
         }
     }
 
-    deinit { NeAACDecClose(handle) }
+    deinit { shim_NeAACDecClose(handle) }
 
     /// Initialises from an MP4 AudioSpecificConfig; returns the announced format.
     func start(audioSpecificConfig asc: [UInt8]) throws -> PCMFormat {
         var bytes = asc
         var rate: UInt = 0
         var channels: UInt8 = 0
-        guard !bytes.isEmpty, NeAACDecInit2(handle, &bytes, UInt(bytes.count), &rate, &channels) >= 0 else {
+        guard !bytes.isEmpty, shim_NeAACDecInit2(handle, &bytes, UInt(bytes.count), &rate, &channels) >= 0 else {
             throw AudioError.corrupt("the AAC configuration is not valid")
         }
         return try Self.announced(rate: rate, channels: channels)
@@ -48,7 +49,7 @@ final class FAADHandle {
         var copy = bytes
         var rate: UInt = 0
         var channels: UInt8 = 0
-        guard NeAACDecInit(handle, &copy, UInt(copy.count), &rate, &channels) >= 0 else {
+        guard shim_NeAACDecInit(handle, &copy, UInt(copy.count), &rate, &channels) >= 0 else {
             throw AudioError.corrupt("the ADTS header is not valid")
         }
         return try Self.announced(rate: rate, channels: channels)
@@ -82,9 +83,9 @@ final class FAADHandle {
     /// `decode(frame:)` on bytes the caller holds, so no copy of them is made for FAAD2 (whose
     /// API takes a mutable pointer; it does not write through it).
     func decode(frame bytes: UnsafeMutableBufferPointer<UInt8>) throws -> [Int16] {
-        let pcm = NeAACDecDecode(handle, &info, bytes.baseAddress, UInt(bytes.count))
+        let pcm = shim_NeAACDecDecode(handle, &info, bytes.baseAddress, UInt(bytes.count))
         guard info.error == 0 else {
-            let text = NeAACDecGetErrorMessage(info.error).map { String(cString: $0) } ?? "error \(info.error)"
+            let text = shim_NeAACDecGetErrorMessage(info.error).map { String(cString: $0) } ?? "error \(info.error)"
             throw AudioError.corrupt(text)
         }
         guard let pcm, info.samples > 0, info.channels > 0 else { return [] }
@@ -117,5 +118,5 @@ final class FAADHandle {
 
     /// After a seek: the next frame's output is dropped, as at the start, so feed one frame
     /// of pre-roll before the wanted one.
-    func resetAfterSeek() { NeAACDecPostSeekReset(handle, 0) }
+    func resetAfterSeek() { shim_NeAACDecPostSeekReset(handle, 0) }
 }

@@ -31,40 +31,39 @@ public final class MP3Decoder: AudioDecoder {
     /// are skipped by mpg123 rather than buffered whole.
     private static let maxTagBytes = 16 << 20
     private let searchLimit: Int
-    private static let ready: Bool = mpg123_init() == MPG123_OK.rawValue
 
     /// Opens `source` and decodes until the first audio frame, so `format` is real.
     /// Throws `AudioError` when no MPEG audio is found.
     public init(source: any ByteSource) throws {
-        guard Self.ready else { throw AudioError.unsupportedFormat("the MP3 decoder failed to start") }
+        if let problem = CodecLibraries.mpg123Problem { throw AudioError.unsupportedFormat("MP3 cannot be decoded: \(problem)") }
         // The search for the first frame gets a megabyte after any ID3v2 tag, however large
         // its cover art; a tag too large to be worth keeping is skipped, not held in memory.
         let tagLength = FormatSniffer.id3v2TagLength(try source.readFully(at: 0, count: 10)) ?? 0
         var err: Int32 = 0
-        guard let h = mpg123_new(nil, &err) else {
-            throw AudioError.unsupportedFormat("the MP3 decoder failed to start: \(String(cString: mpg123_plain_strerror(err)))")
+        guard let h = shim_mpg123_new(nil, &err) else {
+            throw AudioError.unsupportedFormat("the MP3 decoder failed to start: \(String(cString: shim_mpg123_plain_strerror(err)))")
         }
         handle = h
         self.source = source
         format = .cd
-        mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue), 0)
+        shim_mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue), 0)
         // Resync on damaged data rather than giving up, but not forever on random bytes.
-        mpg123_param2(h, Int32(MPG123_RESYNC_LIMIT.rawValue), 65536, 0)
-        mpg123_format_none(h)
+        shim_mpg123_param2(h, Int32(MPG123_RESYNC_LIMIT.rawValue), 65536, 0)
+        shim_mpg123_format_none(h)
         for rate in [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] {
-            mpg123_format(h, rate, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+            shim_mpg123_format(h, rate, Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
         }
         searchLimit = tagLength + Self.searchBytes
         if tagLength > Self.maxTagBytes {
-            mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_SKIP_ID3V2.rawValue), 0)
+            shim_mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_SKIP_ID3V2.rawValue), 0)
         }
-        mpg123_open_feed(h)
-        if let length = source.knownLength { mpg123_set_filesize(h, off_t(length)) }
+        shim_mpg123_open_feed(h)
+        if let length = source.knownLength { shim_mpg123_set_filesize(h, off_t(length)) }
         pending = try decodeNext()
         guard pending != nil else { throw AudioError.corrupt("no MP3 audio frames could be decoded") }
     }
 
-    deinit { mpg123_delete(handle) }
+    deinit { shim_mpg123_delete(handle) }
 
     private var pending: PCMChunk?
 
@@ -90,14 +89,14 @@ public final class MP3Decoder: AudioDecoder {
             var rc: Int32 = 0
             // mpg123 writes straight into the chunk's storage: no second copy of every sample.
             let samples = [Int16](unsafeUninitializedCapacity: Self.chunkSamples) { buffer, initialized in
-                rc = mpg123_read(handle, buffer.baseAddress, Self.chunkSamples * 2, &done)
+                rc = shim_mpg123_read(handle, buffer.baseAddress, Self.chunkSamples * 2, &done)
                 initialized = min(max(0, done), Self.chunkSamples * 2) / 2
             }
             if rc == MPG123_NEW_FORMAT.rawValue {
                 var rate = 0
                 var channels: Int32 = 0
                 var encoding: Int32 = 0
-                mpg123_getformat(handle, &rate, &channels, &encoding)
+                shim_mpg123_getformat(handle, &rate, &channels, &encoding)
                 format = PCMFormat(sampleRate: rate, channels: Int(channels))
                 readTagsAndLength()
                 continue
@@ -115,7 +114,7 @@ public final class MP3Decoder: AudioDecoder {
             }
             if rc == MPG123_DONE.rawValue { return nil }
             if rc == MPG123_OK.rawValue { continue }
-            let message = String(cString: mpg123_strerror(handle))
+            let message = String(cString: shim_mpg123_strerror(handle))
             if decodedAnything { return nil }  // a damaged tail ends the track; what played stays played
             throw AudioError.corrupt("the MP3 data could not be decoded (\(message))")
         }
@@ -128,7 +127,7 @@ public final class MP3Decoder: AudioDecoder {
             return
         }
         inputOffset += bytes.count
-        _ = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBufferPointer { shim_mpg123_feed(handle, $0.baseAddress, $0.count) }
         if !decodedAnything && inputOffset > searchLimit {
             throw AudioError.corrupt("no MP3 audio frames in the first megabyte")
         }
@@ -136,15 +135,15 @@ public final class MP3Decoder: AudioDecoder {
 
     private func readTagsAndLength() {
         // A Xing/LAME header may claim any frame count: beyond the longest track, the length is unknown.
-        let length = mpg123_length(handle)
+        let length = shim_mpg123_length(handle)
         if length > 0, Checked.seconds(Double(length) / Double(max(1, format.sampleRate))) != nil {
             totalFrames = Int(length)
             lengthKnown = true
         }
-        guard mpg123_meta_check(handle) & Int32(MPG123_ID3) != 0 else { return }
+        guard shim_mpg123_meta_check(handle) & Int32(MPG123_ID3) != 0 else { return }
         var v1: UnsafeMutablePointer<mpg123_id3v1>?
         var v2: UnsafeMutablePointer<mpg123_id3v2>?
-        guard mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue else { return }
+        guard shim_mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue else { return }
         if let tags = v2?.pointee {
             metadata.title = Self.text(tags.title) ?? metadata.title
             metadata.artist = Self.text(tags.artist) ?? metadata.artist
@@ -198,9 +197,9 @@ public final class MP3Decoder: AudioDecoder {
     public func seek(toFrame frame: Int) throws -> Int {
         var newInput: off_t = 0
         let target = max(0, totalFrames.map { min(frame, $0) } ?? frame)
-        let reached = mpg123_feedseek(handle, off_t(target), SEEK_SET, &newInput)
+        let reached = shim_mpg123_feedseek(handle, off_t(target), SEEK_SET, &newInput)
         guard reached >= 0 else {
-            throw AudioError.corrupt("cannot seek in this MP3 (\(String(cString: mpg123_strerror(handle))))")
+            throw AudioError.corrupt("cannot seek in this MP3 (\(String(cString: shim_mpg123_strerror(handle))))")
         }
         pending = nil
         inputOffset = Int(newInput)

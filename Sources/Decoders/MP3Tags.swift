@@ -22,11 +22,10 @@ public enum MP3Tags {
     /// Bytes of audio after the tag given to mpg123: the first frame with its Xing header,
     /// after any junk, is always within it.
     public static let audioBytes = 64 << 10
-    private static let ready: Bool = mpg123_init() == MPG123_OK.rawValue
 
     /// The tags of the MP3 file in `source`.
     public static func read(_ source: TagSource) throws(AudioError) -> TrackTags {
-        guard ready else { throw .unsupportedFormat("the MP3 decoder failed to start") }
+        if let problem = CodecLibraries.mpg123Problem { throw .unsupportedFormat("MP3 cannot be decoded: \(problem)") }
         let head = try source.read(at: 0, count: 10)
         let tagLength = FormatSniffer.id3v2TagLength(head) ?? 0
         if tagLength > source.size {
@@ -77,43 +76,43 @@ final class MPG123Probe {
 
     init(fileSize: Int) throws(AudioError) {
         var err: Int32 = 0
-        guard let h = mpg123_new(nil, &err) else {
-            throw .unsupportedFormat("the MP3 decoder failed to start: \(String(cString: mpg123_plain_strerror(err)))")
+        guard let h = shim_mpg123_new(nil, &err) else {
+            throw .unsupportedFormat("the MP3 decoder failed to start: \(String(cString: shim_mpg123_plain_strerror(err)))")
         }
         handle = h
         let flags = MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue | MPG123_PICTURE.rawValue
-        mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(flags), 0)
-        mpg123_param2(h, Int32(MPG123_RESYNC_LIMIT.rawValue), 65536, 0)
-        mpg123_open_feed(h)
-        mpg123_set_filesize(h, off_t(fileSize))
+        shim_mpg123_param2(h, Int32(MPG123_ADD_FLAGS.rawValue), Int(flags), 0)
+        shim_mpg123_param2(h, Int32(MPG123_RESYNC_LIMIT.rawValue), 65536, 0)
+        shim_mpg123_open_feed(h)
+        shim_mpg123_set_filesize(h, off_t(fileSize))
     }
 
-    deinit { mpg123_delete(handle) }
+    deinit { shim_mpg123_delete(handle) }
 
     func feed(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBufferPointer { mpg123_feed(handle, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBufferPointer { shim_mpg123_feed(handle, $0.baseAddress, $0.count) }
     }
 
     /// Whether mpg123 has found the first frame (and so parsed the tag and any Xing header).
     func formatReady() -> Bool {
         var channels: Int32 = 0
         var encoding: Int32 = 0
-        return mpg123_getformat(handle, &rate, &channels, &encoding) == MPG123_OK.rawValue
+        return shim_mpg123_getformat(handle, &rate, &channels, &encoding) == MPG123_OK.rawValue
     }
 
     /// The length in seconds: mpg123's sample count over the stream's rate.
     func length() -> Double? {
-        let samples = mpg123_length(handle)
+        let samples = shim_mpg123_length(handle)
         guard samples > 0 else { return nil }
         return TrackTags.lengthOf(frames: Int(samples), rate: rate)
     }
 
     /// The ID3v2 fields mpg123 parsed.
     func readID3(into tags: inout TrackTags) {
-        guard mpg123_meta_check(handle) & Int32(MPG123_ID3) != 0 else { return }
+        guard shim_mpg123_meta_check(handle) & Int32(MPG123_ID3) != 0 else { return }
         var v1: UnsafeMutablePointer<mpg123_id3v1>?
         var v2: UnsafeMutablePointer<mpg123_id3v2>?
-        guard mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue, let id3 = v2?.pointee else { return }
+        guard shim_mpg123_id3(handle, &v1, &v2) == MPG123_OK.rawValue, let id3 = v2?.pointee else { return }
         tags.hasCover = id3.pictures > 0
         for i in 0..<id3.texts {
             let field = id3.text[i]

@@ -17,12 +17,15 @@ public final class Resampler: SampleRateConverter {
     /// must lie in `Limits.sampleRates` and the channels in 1...`Limits.maxChannels`, so the
     /// output of any input is at most `Limits.sampleRates`' ratio times its size.
     public init(from inputRate: Int, to outputRate: Int, channels: Int) throws {
+        if let problem = CodecLibraries.soxrProblem {
+            throw AudioError.output("Cannot convert \(inputRate) Hz audio to \(outputRate) Hz (\(problem)).")
+        }
         var error: soxr_error_t?
-        var io = soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I)
+        var io = shim_soxr_io_spec(SOXR_INT16_I, SOXR_INT16_I)
         io.flags |= UInt(SOXR_NO_DITHER)
-        var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
+        var quality = shim_soxr_quality_spec(UInt(SOXR_HQ), 0)
         guard Limits.sampleRates.contains(inputRate), Limits.sampleRates.contains(outputRate), (1...Limits.maxChannels).contains(channels),
-            let h = soxr_create(Double(inputRate), Double(outputRate), UInt32(channels), &error, &io, &quality, nil)
+            let h = shim_soxr_create(Double(inputRate), Double(outputRate), UInt32(channels), &error, &io, &quality, nil)
         else {
             let reason = error.map { String(cString: $0) } ?? "bad rates"
             throw AudioError.output("Cannot convert \(inputRate) Hz audio to \(outputRate) Hz (\(reason)).")
@@ -34,7 +37,7 @@ public final class Resampler: SampleRateConverter {
         ratio = Double(outputRate) / Double(inputRate)
     }
 
-    deinit { soxr_delete(handle) }
+    deinit { shim_soxr_delete(handle) }
 
     /// Input frames converted per call into soxr: every decoder's chunk fits in one piece, and
     /// a larger input is taken in pieces so no output buffer grows with it.
@@ -63,7 +66,7 @@ public final class Resampler: SampleRateConverter {
         var outDone = 0
         let error = input.withUnsafeBufferPointer { i in
             out.withUnsafeMutableBufferPointer { o in
-                soxr_process(handle, i.baseAddress, inFrames, &inDone, o.baseAddress, capacity, &outDone)
+                shim_soxr_process(handle, i.baseAddress, inFrames, &inDone, o.baseAddress, capacity, &outDone)
             }
         }
         if let error { throw AudioError.output("Resampling failed: \(String(cString: error)).") }
@@ -77,7 +80,7 @@ public final class Resampler: SampleRateConverter {
         var out = [Int16](repeating: 0, count: 4096 * channels)
         while true {
             var outDone = 0
-            let error = out.withUnsafeMutableBufferPointer { soxr_process(handle, nil, 0, nil, $0.baseAddress, 4096, &outDone) }
+            let error = out.withUnsafeMutableBufferPointer { shim_soxr_process(handle, nil, 0, nil, $0.baseAddress, 4096, &outDone) }
             if let error { throw AudioError.output("Resampling failed: \(String(cString: error)).") }
             if outDone == 0 { return result }
             result += out[..<(outDone * channels)]

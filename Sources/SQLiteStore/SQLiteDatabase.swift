@@ -1,5 +1,6 @@
 import CSQLite
 import Library
+import POSIXSupport
 
 /// A `SQLDatabase` on one SQLite file: WAL journal, `synchronous=NORMAL`, foreign keys on, 2 s busy timeout.
 ///
@@ -36,22 +37,36 @@ public final class SQLiteDatabase: SQLDatabase {
         try SQLiteDatabase(path: path)
     }
 
-    /// Same as `open(path:)`.
+    /// libsqlite3, opened at the first database (not linked: only the library needs it).
+    static let library = DynamicLibrary(file: "libsqlite3.so.0", package: "libsqlite3-0")
+
+    /// Nil when SQLite can be used; otherwise why not, as a sentence without its full stop.
+    /// The library is opened on the first call.
+    public static var unavailable: String? { library.problem(shim_sqlite3_load()) }
+
+    /// What opening SQLite from the files `names` reports, tried in a private table that is
+    /// closed again (for tests: the shared one is left alone).
+    static func probe(_ names: [String]) -> String? {
+        library.problem(DynamicLibrary.withCStrings(names) { shim_sqlite3_probe($0, $1) })
+    }
+
+    /// Same as `open(path:)`; a missing libsqlite3 throws `LibraryError.cannotOpen` saying so.
     public init(path: String) throws(LibraryError) {
+        if let problem = Self.unavailable { throw .cannotOpen(path: path, reason: problem) }
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+        let rc = shim_sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
         guard let db else { throw .storage("out of memory") }
         guard rc == SQLITE_OK else {
-            let error = LibraryError(sqliteCode: rc, message: String(cString: sqlite3_errmsg(db)), path: path)
-            sqlite3_close_v2(db)
+            let error = LibraryError(sqliteCode: rc, message: String(cString: shim_sqlite3_errmsg(db)), path: path)
+            shim_sqlite3_close_v2(db)
             throw error
         }
         handle = db
         self.path = path
-        sqlite3_busy_timeout(db, 2000)
+        shim_sqlite3_busy_timeout(db, 2000)
         // `segue_fold(text)` for filters that ignore case (`TrackFilter`); a failure to register
         // it leaves only those filters failing, each with SQLite's sentence.
-        sqlite3_create_function_v2(db, "segue_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, segueFold, nil, nil, nil)
+        shim_sqlite3_create_function_v2(db, "segue_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, segueFold, nil, nil, nil)
         // SQLite reads the file lazily, so junk bytes are only found here, by the first statement.
         journalMode = try query("PRAGMA journal_mode=WAL", []).first?.first?.string?.lowercased() ?? ""
         try execute("PRAGMA synchronous=NORMAL", [])
@@ -61,7 +76,7 @@ public final class SQLiteDatabase: SQLDatabase {
     deinit {
         statements.removeAll()
         // close_v2 also waits for statements still alive elsewhere instead of failing.
-        sqlite3_close_v2(handle)
+        shim_sqlite3_close_v2(handle)
     }
 
     /// Runs one statement and drops its rows.
@@ -116,7 +131,7 @@ public final class SQLiteDatabase: SQLDatabase {
         let bound = statement.bind(args)
         guard bound == SQLITE_OK else { throw error(bound) }
         while true {
-            let rc = sqlite3_step(statement.handle)
+            let rc = shim_sqlite3_step(statement.handle)
             if rc == SQLITE_ROW {
                 onRow(statement)
             } else if rc == SQLITE_DONE {
@@ -130,7 +145,7 @@ public final class SQLiteDatabase: SQLDatabase {
     private func prepared(_ sql: String) throws(LibraryError) -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
         var raw: OpaquePointer?
-        let rc = sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
+        let rc = shim_sqlite3_prepare_v2(handle, sql, -1, &raw, nil)
         guard rc == SQLITE_OK else { throw error(rc) }
         guard let raw else { throw .storage("empty statement: \(sql)") }
         let statement = SQLiteStatement(handle: raw)
@@ -139,18 +154,18 @@ public final class SQLiteDatabase: SQLDatabase {
     }
 
     private func error(_ rc: Int32) -> LibraryError {
-        LibraryError(sqliteCode: rc, message: String(cString: sqlite3_errmsg(handle)), path: path)
+        LibraryError(sqliteCode: rc, message: String(cString: shim_sqlite3_errmsg(handle)), path: path)
     }
 }
 
 /// `segue_fold(text)`: the text lowercased by Unicode's rules (`String.lowercased()`, as the
 /// values compared with it are), NULL for NULL; SQLite's own NOCASE and LIKE fold ASCII only.
 private func segueFold(_ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
-    guard count == 1, let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
-        sqlite3_result_null(context)
+    guard count == 1, let value = values?[0], shim_sqlite3_value_type(value) != SQLITE_NULL, let text = shim_sqlite3_value_text(value) else {
+        shim_sqlite3_result_null(context)
         return
     }
-    let length = Int(sqlite3_value_bytes(value))
+    let length = Int(shim_sqlite3_value_bytes(value))
     let folded = String(decoding: UnsafeBufferPointer(start: text, count: max(0, length)), as: UTF8.self).lowercased()
-    sqlite3_result_text(context, folded, Int32(clamping: folded.utf8.count), shim_SQLITE_TRANSIENT())
+    shim_sqlite3_result_text(context, folded, Int32(clamping: folded.utf8.count), shim_SQLITE_TRANSIENT())
 }

@@ -47,7 +47,7 @@ struct Palette {
     /// terminal's own foreground and background where it can (use_default_colors), so the UI
     /// suits light and dark themes alike; bars use reverse video for the same reason.
     static func colors() -> Palette {
-        let hasDefaults = use_default_colors() == OK
+        let hasDefaults = shim_use_default_colors() == OK
         let defaultForeground = hasDefaults ? Int16(-1) : Int16(COLOR_WHITE)
         let defaultBackground = hasDefaults ? Int16(-1) : Int16(COLOR_BLACK)
         let bold = shim_A_BOLD()
@@ -71,7 +71,7 @@ struct Palette {
             let pair = Int16(role.rawValue)  // .normal is 0 and never gets here, so pairs start at 1
             let foreground = choice.0.map { Int16($0) } ?? defaultForeground
             let background = choice.1.map { Int16($0) } ?? defaultBackground
-            guard init_pair(pair, foreground, background) == OK else { return monochrome.looks[role.rawValue] }
+            guard shim_init_pair(pair, foreground, background) == OK else { return monochrome.looks[role.rawValue] }
             return Look(attributes: choice.2, pair: pair)
         }
         return Palette(looks: looks)

@@ -5,6 +5,6 @@ extension Terminal {
     /// screen that curses does not know about.
     public func invalidate() {
         guard let screen = shim_stdscr() else { return }
-        clearok(screen, true)
+        shim_clearok(screen, true)
     }
 }

@@ -80,8 +80,9 @@ public final class Terminal {
     /// then on.
     ///
     /// Throws, leaving the terminal untouched, when `TERM` is unset, empty or `dumb`, when standard input
-    /// or output is not a terminal, when another `Terminal` is open, or when curses does not know
-    /// the terminal type; every error's description is a sentence for the user.
+    /// or output is not a terminal, when another `Terminal` is open, when libncursesw cannot be
+    /// loaded, or when curses does not know the terminal type; every error's description is a
+    /// sentence for the user.
     ///
     /// - Parameters:
     ///   - colors: `.never` draws without colour even when the terminal has it.
@@ -91,6 +92,7 @@ public final class Terminal {
         if let refusal = refusal(term: environment("TERM"), inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1) {
             throw refusal
         }
+        if let problem = unavailable { throw .library(problem) }
         guard isOpen.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             throw .alreadyOpen
         }
@@ -112,7 +114,7 @@ public final class Terminal {
         // Whatever Swift or C buffered for standard output must go out before curses owns it.
         fflush(nil)
         // newterm, not initscr: initscr prints a message and exits the process when TERM is unknown.
-        guard let screen = newterm(nil, shim_stdout(), shim_stdin()), let window = shim_stdscr() else {
+        guard let screen = shim_newterm(nil, shim_stdout(), shim_stdin()), let window = shim_stdscr() else {
             SignalRelay.uninstall()
             redirect.finish()
             _ = Glibc.close(signalPipe.read)
@@ -121,31 +123,44 @@ public final class Terminal {
         }
         SignalRelay.relayResizes()
 
-        _ = cbreak()
-        _ = noecho()
-        _ = nonl()
-        _ = keypad(window, true)
+        _ = shim_cbreak()
+        _ = shim_noecho()
+        _ = shim_nonl()
+        _ = shim_keypad(window, true)
         defineCommonKeySequences()
         // Never block in curses: the loop reads only after poll said input is ready.
-        _ = nodelay(window, true)
+        _ = shim_nodelay(window, true)
         // Long enough to tell an arrow key's escape sequence from the Escape key over ssh, short enough not to be felt.
-        _ = set_escdelay(25)
-        _ = curs_set(0)
+        _ = shim_set_escdelay(25)
+        _ = shim_curs_set(0)
         var mask: mmask_t = shim_BUTTON_PRESSED(4) | shim_BUTTON_PRESSED(5)
         for button: Int32 in 1...3 {
             mask |= shim_BUTTON_PRESSED(button) | shim_BUTTON_CLICKED(button) | shim_BUTTON_DOUBLE_CLICKED(button)
         }
-        _ = mousemask(mask, nil)
+        _ = shim_mousemask(mask, nil)
         // Report presses at once instead of waiting to see whether they become clicks; ClickCounter finds double-clicks.
-        _ = mouseinterval(0)
+        _ = shim_mouseinterval(0)
 
         let wantsColor = colors == .auto && (environment("NO_COLOR") ?? "").isEmpty
-        let useColor = wantsColor && has_colors() && start_color() == OK
+        let useColor = wantsColor && shim_has_colors() && shim_start_color() == OK
         let palette = useColor ? Palette.colors() : Palette.monochrome
 
         opened = true
         return Terminal(
             screen: screen, window: window, palette: palette, hasColors: useColor, errorLog: redirect, signalPipe: signalPipe)
+    }
+
+    /// libncursesw, opened when the terminal UI first starts (not linked: no other command draws).
+    static let library = DynamicLibrary(file: "libncursesw.so.6", package: "libncursesw6")
+
+    /// Nil when curses can be used; otherwise why not, as a sentence without its full stop.
+    /// The library is opened on the first call.
+    public static var unavailable: String? { library.problem(shim_ncursesw_load()) }
+
+    /// What opening curses from the files `names` reports, tried in a private table that is
+    /// closed again (for tests: the shared one is left alone).
+    static func probe(_ names: [String]) -> String? {
+        library.problem(DynamicLibrary.withCStrings(names) { shim_ncursesw_probe($0, $1) })
     }
 
     /// Why the terminal UI cannot start here, or nil when it can. TERM is checked first so the
@@ -206,7 +221,7 @@ public final class Terminal {
         var events: [InputEvent] = []
         var code: wint_t = 0
         while true {
-            let result = wget_wch(window, &code)
+            let result = shim_wget_wch(window, &code)
             if result == OK {
                 if let key = InputDecoder.key(forCharacter: code) { InputDecoder.append(.key(key), to: &events) }
             } else if result == KEY_CODE_YES {
@@ -224,7 +239,7 @@ public final class Terminal {
 
     private func readMouse() -> MouseEvent? {
         var event = MEVENT()
-        guard getmouse(&event) == OK else { return nil }
+        guard shim_getmouse(&event) == OK else { return nil }
         let row = Int(event.y)
         let column = Int(event.x)
         let state = event.bstate
@@ -250,7 +265,7 @@ public final class Terminal {
     public func draw(_ frame: Frame) {
         guard let window, !suspended else { return }
         let (rows, columns) = size
-        _ = werase(window)
+        _ = shim_werase(window)
         var text: [wchar_t] = []
         for span in frame.spans where (0..<rows).contains(span.row) && span.column < columns {
             text.removeAll(keepingCapacity: true)
@@ -269,26 +284,26 @@ public final class Terminal {
             }
             guard let start, !text.isEmpty else { continue }
             let look = palette.look(for: span.style)
-            _ = wattr_set(window, look.attributes, look.pair, nil)
+            _ = shim_wattr_set(window, look.attributes, look.pair, nil)
             // Writing the bottom-right cell returns ERR (the cursor cannot move past it, and stdscr does
             // not scroll), but the character is stored and drawn, so the ERR is expected and ignored.
-            _ = mvwaddnwstr(window, Int32(span.row), Int32(start), text, Int32(text.count))
+            _ = shim_mvwaddnwstr(window, Int32(span.row), Int32(start), text, Int32(text.count))
         }
-        _ = wattr_set(window, shim_A_NORMAL(), 0, nil)
+        _ = shim_wattr_set(window, shim_A_NORMAL(), 0, nil)
         if let cursor = frame.cursor, (0..<rows).contains(cursor.row), (0..<columns).contains(cursor.column) {
-            _ = wmove(window, Int32(cursor.row), Int32(cursor.column))
+            _ = shim_wmove(window, Int32(cursor.row), Int32(cursor.column))
             showCursor(true)
         } else {
             showCursor(false)
         }
-        _ = wnoutrefresh(window)
-        _ = doupdate()
+        _ = shim_wnoutrefresh(window)
+        _ = shim_doupdate()
     }
 
     private func showCursor(_ shown: Bool) {
         guard shown != cursorShown else { return }
         cursorShown = shown
-        _ = curs_set(shown ? 1 : 0)
+        _ = shim_curs_set(shown ? 1 : 0)
     }
 
     /// Gives the terminal back for a while, as `close()` would, so a child process (an editor, a
@@ -298,7 +313,7 @@ public final class Terminal {
     public func suspend() {
         guard window != nil, !suspended else { return }
         suspended = true
-        _ = endwin()
+        _ = shim_endwin()
         errorLog.restore()
     }
 
@@ -308,8 +323,8 @@ public final class Terminal {
         guard let window, suspended else { return }
         suspended = false
         errorLog.divert()
-        _ = clearok(window, true)
-        _ = wrefresh(window)
+        _ = shim_clearok(window, true)
+        _ = shim_wrefresh(window)
     }
 
     /// Gives the terminal back as it was before `open`: main screen, cursor shown, echo and line
@@ -318,8 +333,8 @@ public final class Terminal {
     public func close() {
         guard let screen else { return }
         sizeWhenClosed = size
-        if !suspended { _ = endwin() }
-        delscreen(screen)
+        if !suspended { _ = shim_endwin() }
+        shim_delscreen(screen)
         self.screen = nil
         window = nil
         SignalRelay.uninstall()
@@ -339,8 +354,8 @@ public final class Terminal {
             ("\u{1b}[1~", KEY_HOME), ("\u{1b}[7~", KEY_HOME), ("\u{1b}[H", KEY_HOME), ("\u{1b}OH", KEY_HOME),
             ("\u{1b}[4~", KEY_END), ("\u{1b}[8~", KEY_END), ("\u{1b}[F", KEY_END), ("\u{1b}OF", KEY_END),
         ]
-        for (sequence, key) in sequences where key_defined(sequence) == 0 {
-            _ = define_key(sequence, key)
+        for (sequence, key) in sequences where shim_key_defined(sequence) == 0 {
+            _ = shim_define_key(sequence, key)
         }
     }
 

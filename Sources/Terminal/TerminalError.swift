@@ -13,6 +13,8 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable, Sendable {
     case errorLog(path: String, reason: String)
     /// The operating system refused something the UI needs (a pipe); holds the reason.
     case system(String)
+    /// libncursesw could not be loaded; holds why, naming the package to install.
+    case library(String)
 
     /// The reason as a sentence.
     public var description: String {
@@ -32,6 +34,8 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable, Sendable {
         case .errorLog(let path, let reason):
             return "Segue could not open \(path) for its error log (\(reason)). Pick a file in a writable directory."
         case .system(let reason):
+            return "Segue's terminal UI could not start: \(reason)."
+        case .library(let reason):
             return "Segue's terminal UI could not start: \(reason)."
         }
     }

@@ -81,6 +81,7 @@ import Testing
         let errors: [TerminalError] = [
             .notATerminal, .cannotMoveCursor(term: "dumb"), .unknownTerminal(term: "foo"), .alreadyOpen,
             .errorLog(path: "/x/log", reason: "No such file or directory"), .system("no pipe"),
+            .library("libncursesw.so.6 is missing: install the Debian package libncursesw6"),
         ]
         for error in errors {
             #expect(error.description.first?.isUppercase == true)
