@@ -8,7 +8,7 @@ prints, for the sample with the most resident memory, the resident kB of each ma
 (shared libraries, the executable) and the anonymous memory ([heap], thread arenas and stacks),
 with VmHWM (the peak `/usr/bin/time -f %M` reports) and the most threads seen. Only reads /proc.
 """
-import collections, os, subprocess, sys, time
+import collections, os, signal, subprocess, sys, time
 
 
 def sample(pid):
@@ -53,4 +53,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the listing quietly
     main(sys.argv[1:])
