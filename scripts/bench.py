@@ -156,23 +156,30 @@ def cmus_play(path, seconds):
         run(tmux + ["kill-server"])
 
 
-def mpd_play(path, seconds):
-    d = os.path.join(WORK, "mpd")
-    os.makedirs(os.path.join(d, "music"))
-    shutil.copy(path, os.path.join(d, "music", "a.m4a"))
+def write_mpd_conf(d, output="null", pid_file=False):
+    """A private mpd's configuration in folder `d` (music in d/music, its socket d/socket) with one
+    audio output of type `output`; returns (conf path, socket path)."""
+    os.makedirs(os.path.join(d, "music"), exist_ok=True)
     sock = os.path.join(d, "socket")
     conf = os.path.join(d, "mpd.conf")
+    pid = f'pid_file "{d}/pid"\n' if pid_file else ""
     open(conf, "w").write(f'''music_directory "{d}/music"
 db_file "{d}/db"
 state_file "{d}/state"
-pid_file "{d}/pid"
-log_file "{d}/log"
+{pid}log_file "{d}/log"
 bind_to_address "{sock}"
 audio_output {{
-  type "pulse"
-  name "bench"
+  type "{output}"
+  name "{'bench' if output == 'pulse' else output}"
 }}
 ''')
+    return conf, sock
+
+
+def mpd_play(path, seconds):
+    d = os.path.join(WORK, "mpd")
+    conf, sock = write_mpd_conf(d, "pulse", pid_file=True)
+    shutil.copy(path, os.path.join(d, "music", "a.m4a"))
     run(["mpd", conf], check=True)
     try:
         wait_until(lambda: os.path.exists(os.path.join(d, "pid")), 10)
@@ -288,19 +295,7 @@ def mpd_start_ms():
     """mpd: start to its socket greeting (median of 5)."""
     import statistics
     d = os.path.join(WORK, "mpd-start")
-    os.makedirs(os.path.join(d, "music"), exist_ok=True)
-    sock = os.path.join(d, "socket")
-    conf = os.path.join(d, "mpd.conf")
-    open(conf, "w").write(f'''music_directory "{d}/music"
-db_file "{d}/db"
-state_file "{d}/state"
-log_file "{d}/log"
-bind_to_address "{sock}"
-audio_output {{
-  type "null"
-  name "null"
-}}
-''')
+    conf, sock = write_mpd_conf(d)
     times = []
     for _ in range(5):
         t0 = time.perf_counter()
@@ -777,19 +772,7 @@ def print_figures(fig, before):
 def mpc_status_figures():
     """`mpc status` as a whole process against an idle mpd (null output): median ms, peak RSS."""
     d = os.path.join(WORK, "mpd-status")
-    os.makedirs(os.path.join(d, "music"), exist_ok=True)
-    sock = os.path.join(d, "socket")
-    conf = os.path.join(d, "mpd.conf")
-    open(conf, "w").write(f'''music_directory "{d}/music"
-db_file "{d}/db"
-state_file "{d}/state"
-log_file "{d}/log"
-bind_to_address "{sock}"
-audio_output {{
-  type "null"
-  name "null"
-}}
-''')
+    conf, sock = write_mpd_conf(d)
     proc = subprocess.Popen(["mpd", "--no-daemon", conf], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         if not wait_until(lambda: os.path.exists(sock), 10):
