@@ -1,5 +1,6 @@
 // Loading a C library at first use with dlopen instead of linking it: the one home of the pattern
-// every dlopened shim (CSQLite, CNcursesw, CALSA, CSoxr, CFAAD2, CMpg123) follows.
+// the dlopened shims CSQLite, CNcursesw, CSoxr, CFAAD2 and CMpg123 follow (CCurl, CSndfile and CFFTW
+// still carry their own loader code; ALSA is linked).
 //
 // Linking a library makes every start of `segue` load and relocate it (and its own dependencies),
 // even `segue --version`, which never calls it. A shim instead lists the functions it needs once,

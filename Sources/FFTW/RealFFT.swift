@@ -96,10 +96,7 @@ enum FFTWLibrary: Equatable {
     /// leaves the shared table alone).
     static func probe(_ names: [String]) -> FFTWLibrary {
         var table = shim_fftwf_table()
-        let cStrings = names.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        let pointers = cStrings.map { UnsafePointer<CChar>($0) }
-        let result = pointers.withUnsafeBufferPointer { shim_fftwf_open($0.baseAddress, $0.count, &table) }
+        let result = DynamicLibrary.withCStrings(names) { shim_fftwf_open($0, $1, &table) }
         shim_fftwf_close(&table)
         return status(of: result)
     }

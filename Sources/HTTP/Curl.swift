@@ -7,6 +7,7 @@
 
 import CCurl
 import Checked
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -44,10 +45,7 @@ enum CurlLibrary: Equatable {
     /// leaves the shared table alone).
     static func probe(_ names: [String]) -> CurlLibrary {
         var table = shim_curl_table()
-        let cStrings = names.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        let pointers = cStrings.map { UnsafePointer<CChar>($0) }
-        let result = pointers.withUnsafeBufferPointer { shim_curl_open($0.baseAddress, $0.count, &table) }
+        let result = DynamicLibrary.withCStrings(names) { shim_curl_open($0, $1, &table) }
         shim_curl_close(&table)
         return status(of: result)
     }
