@@ -68,8 +68,15 @@ final class MessageParser: Sendable {
                 defer { s.lines = [] }
                 return s.lines
             }
-            guard let batch else { break }
-            let parsed = batch.map { line in Result { () throws(WireError) in try DaemonMessage.parse(line) } }
+            guard var batch else { break }
+            var parsed: [Result<DaemonMessage, WireError>] = []
+            parsed.reserveCapacity(batch.count)
+            for index in batch.indices {
+                parsed.append(Result { () throws(WireError) in try DaemonMessage.parse(batch[index]) })
+                // A line is freed once read: a 10,000-entry queue's line (2 MB) is not kept
+                // beside its entries while they are applied, nor while the next line is read.
+                batch[index] = ""
+            }
             output.withLock { $0 += parsed }
             pokeWakePipe(pipeEnds.write)
         }

@@ -19,7 +19,26 @@ public enum DaemonMessage: Sendable, Equatable {
     /// Parses one line as `parse(_:)` does, and also gives a reply's `notice`: the sentence
     /// saying the catalog was unreachable and the demo catalog answered (nil for events and
     /// for replies without one).
+    ///
+    /// The line is parsed into a `JSONNode` tree and read from it directly (`JSONNodeFields`);
+    /// the tree is gone when this returns.
     public static func parseWithNotice(_ line: String) throws(WireError) -> (message: DaemonMessage, notice: String?) {
+        try parse(line) { line in
+            let source = JSONSource(line)
+            let node: JSONNode
+            do {
+                node = try source.parse()
+            } catch {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+            }
+            return try Line(fields: JSONNodeFields<LineKey>(node, source: source))
+        }
+    }
+
+    /// Parses a line as `parseWithNotice(_:)` does, through Codable over the same tree
+    /// (`JSONNodeDecoder`): the same rules as the direct reader, read through `Decoder`, so the
+    /// tests can hold the two to each other.
+    public static func parseWithCodable(_ line: String) throws(WireError) -> (message: DaemonMessage, notice: String?) {
         try parse(line) { try JSONNodeDecoder.decode(Line.self, from: $0) }
     }
 
@@ -73,12 +92,14 @@ private enum LineKey: String, CodingKey {
 
 /// The whole line, read field by field so that only the fields its kind has are decoded: a
 /// newer daemon's event may reuse a name with another shape.
-private struct Line: Decodable {
+private struct Line: WireReadable {
     var message: DaemonMessage
     var notice: String?
+    typealias FieldKey = LineKey
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: LineKey.self)
+    init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<LineKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == LineKey {
         if let name = try c.decodeIfPresent(String.self, forKey: .event) {
             message = .event(try Self.event(name, c))
             return
@@ -93,16 +114,16 @@ private struct Line: Decodable {
             self.message = .reply(id: id, result: .failure(WireFailure(message: message)), text: text)
             return
         }
-        let body = try c.decodeIfPresent(ResultBody.self, forKey: .result)
+        let body = try c.readIfPresent(ResultBody.self, forKey: .result)
         message = .reply(id: id, result: .success(body?.result ?? .text(text ?? "")), text: text)
     }
 
-    private static func event(_ name: String, _ c: KeyedDecodingContainer<LineKey>) throws -> WireEvent {
+    private static func event<Fields: WireObjectFields>(_ name: String, _ c: Fields) throws -> WireEvent where Fields.Key == LineKey {
         switch name {
         case "status": return .status(try c.decode(WireSnapshot.self, forKey: .status))
         case "entryFailed":
             return .entryFailed(
-                entry: try c.decodeIfPresent(WireEntry.self, forKey: .entry), reason: try c.decode(String.self, forKey: .reason))
+                entry: try c.readIfPresent(WireEntry.self, forKey: .entry), reason: try c.decode(String.self, forKey: .reason))
         case "outputFailed": return .outputFailed(reason: try c.decode(String.self, forKey: .reason))
         case "queueEnded": return .queueEnded
         case "queueChanged": return .queueChanged(version: c.whole(.version, in: 0...(1 << 53)))
@@ -126,11 +147,13 @@ private enum ResultKey: String, CodingKey {
 }
 
 /// A reply's `result`; `result` is nil for a kind this client does not know.
-private struct ResultBody: Decodable {
+private struct ResultBody: WireReadable {
     var result: WireResult?
+    typealias FieldKey = ResultKey
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: ResultKey.self)
+    init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<ResultKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == ResultKey {
         switch try c.decode(String.self, forKey: .kind) {
         case "status":
             let status = try c.decode(WireSnapshot.self, forKey: .status)
@@ -141,15 +164,15 @@ private struct ResultBody: Decodable {
             }
         case "queue":
             result = .queue(
-                entries: try c.decode([WireEntry].self, forKey: .entries), current: try c.decodeIfPresent(Int.self, forKey: .current),
+                entries: try c.readList(WireEntry.self, forKey: .entries), current: try c.decodeIfPresent(Int.self, forKey: .current),
                 version: c.whole(.version, in: 0...(1 << 53)))
-        case "queueChanges": result = .queueChanges(try WireQueueChanges(from: decoder))
-        case "songs": result = .songs(try c.decode([WireSong].self, forKey: .items))
-        case "albums": result = .albums(try c.decode([WireAlbum].self, forKey: .items))
-        case "artists": result = .artists(try c.decode([WireArtist].self, forKey: .items))
-        case "playlists": result = .playlists(try c.decode([WirePlaylist].self, forKey: .items))
-        case "items": result = .items(try c.decode([WireItem].self, forKey: .items))
-        case "history": result = .history(try c.decode([WireHistoryItem].self, forKey: .items))
+        case "queueChanges": result = .queueChanges(try c.readSameObject(as: WireQueueChanges.self))
+        case "songs": result = .songs(try c.readList(WireSong.self, forKey: .items))
+        case "albums": result = .albums(try c.readList(WireAlbum.self, forKey: .items))
+        case "artists": result = .artists(try c.readList(WireArtist.self, forKey: .items))
+        case "playlists": result = .playlists(try c.readList(WirePlaylist.self, forKey: .items))
+        case "items": result = .items(try c.readList(WireItem.self, forKey: .items))
+        case "history": result = .history(try c.readList(WireHistoryItem.self, forKey: .items))
         case "text": result = .text(try c.decode(String.self, forKey: .text))
         case "workout": result = .workout(try c.decodeIfPresent(WireWorkoutStatus.self, forKey: .workout)?.value)
         case "workouts": result = .workouts(try c.decode([WireWorkoutSummary].self, forKey: .items).map(\.value))

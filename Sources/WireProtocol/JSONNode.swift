@@ -28,13 +28,20 @@ enum JSONNode: Sendable {
     static let maxDepth = 512
 }
 
-/// One member of a JSON object.
+/// One member of a JSON object. The value comes first so that the flag and the key fill its
+/// padding: 24 bytes a member instead of 32 (a 10,000-entry queue's tree has 90,000 of them).
 struct JSONMember: Sendable {
-    /// The key, between its quotes.
-    var key: JSONSpan
+    var value: JSONNode
     /// Whether the key is written with escapes (or control characters).
     var isEscaped: Bool
-    var value: JSONNode
+    /// The key, between its quotes.
+    var key: JSONSpan
+
+    init(key: JSONSpan, isEscaped: Bool, value: JSONNode) {
+        self.value = value
+        self.isEscaped = isEscaped
+        self.key = key
+    }
 }
 
 /// Where a string or number is in its line: bytes `start..<end` (a line is refused beyond 4 GB).

@@ -4,6 +4,12 @@ struct JSONNodeParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
     private var depth = 0
+    /// The members of the objects being read, innermost last: each object's are appended here
+    /// and moved into an array of exactly their count when it closes, instead of an array that
+    /// grows by doubling (half of its capacity unused, and a reallocation at every doubling).
+    private var openMembers: [JSONMember] = []
+    /// The same for the elements of the arrays being read.
+    private var openElements: [JSONNode] = []
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The whole buffer as one value, with only whitespace around it (and a byte-order mark before).
@@ -67,10 +73,10 @@ struct JSONNodeParser {
     private mutating func object() throws(JSONSyntaxError) -> JSONNode {
         try enter()
         defer { depth -= 1 }
-        var members: [JSONMember] = []
+        let base = openMembers.count
         if try peek() == UInt8(ascii: "}") {
             at += 1
-            return .object(members)
+            return .object([])
         }
         while true {
             guard try peek() == UInt8(ascii: "\"") else { throw JSONSyntaxError() }
@@ -78,8 +84,8 @@ struct JSONNodeParser {
             guard try peek() == UInt8(ascii: ":") else { throw JSONSyntaxError() }
             at += 1
             switch key {
-            case .string(let name): members.append(JSONMember(key: name, isEscaped: false, value: try value()))
-            case .escapedString(let name): members.append(JSONMember(key: name, isEscaped: true, value: try value()))
+            case .string(let name): openMembers.append(JSONMember(key: name, isEscaped: false, value: try value()))
+            case .escapedString(let name): openMembers.append(JSONMember(key: name, isEscaped: true, value: try value()))
             default: throw JSONSyntaxError()
             }
             switch try peek() {
@@ -88,40 +94,55 @@ struct JSONNodeParser {
                 // JSONDecoder takes a comma before the closing brace.
                 if try peek() == UInt8(ascii: "}") {
                     at += 1
-                    return .object(members)
+                    return .object(closeMembers(from: base))
                 }
             case UInt8(ascii: "}"):
                 at += 1
-                return .object(members)
+                return .object(closeMembers(from: base))
             default: throw JSONSyntaxError()
             }
         }
     }
 
+    /// The members from `base` on, as an array of their own, taken off `openMembers`.
+    private mutating func closeMembers(from base: Int) -> [JSONMember] {
+        let members = Array(openMembers[base...])
+        openMembers.removeSubrange(base...)
+        return members
+    }
+
     private mutating func array() throws(JSONSyntaxError) -> JSONNode {
         try enter()
         defer { depth -= 1 }
-        var elements: [JSONNode] = []
+        let base = openElements.count
         if try peek() == UInt8(ascii: "]") {
             at += 1
-            return .array(elements)
+            return .array([])
         }
         while true {
-            elements.append(try value())
+            let element = try value()
+            openElements.append(element)
             switch try peek() {
             case UInt8(ascii: ","):
                 at += 1
                 // JSONDecoder takes a comma before the closing bracket.
                 if try peek() == UInt8(ascii: "]") {
                     at += 1
-                    return .array(elements)
+                    return .array(closeElements(from: base))
                 }
             case UInt8(ascii: "]"):
                 at += 1
-                return .array(elements)
+                return .array(closeElements(from: base))
             default: throw JSONSyntaxError()
             }
         }
+    }
+
+    /// The elements from `base` on, as an array of their own, taken off `openElements`.
+    private mutating func closeElements(from base: Int) -> [JSONNode] {
+        let elements = Array(openElements[base...])
+        openElements.removeSubrange(base...)
+        return elements
     }
 
     /// A string from its opening quote. As JSONDecoder's scanner does, only its end is found

@@ -1,6 +1,6 @@
 /// An album as the daemon sends it (`WireEncoding.album`), read back by a client. Fields the
 /// daemon writes as null, or leaves out, are nil.
-public struct WireAlbum: Sendable, Equatable, Decodable {
+public struct WireAlbum: Sendable, Equatable, Decodable, WireReadable {
     /// The catalog id.
     public var id: String
     /// The album's title.
@@ -36,12 +36,13 @@ public struct WireAlbum: Sendable, Equatable, Decodable {
         self.ep = ep
     }
 
-    private enum Key: String, CodingKey { case id, title, artist, artistId, trackCount, genre, releaseDate, single, ep }
+    enum FieldKey: String, CodingKey { case id, title, artist, artistId, trackCount, genre, releaseDate, single, ep }
 
     /// Reads an album; `id`, `title`, `artist`, `single` and `ep` must be there. A track count
     /// that is not a whole number from 0 up reads as nil.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
         id = try c.decode(String.self, forKey: .id)
         title = try c.decode(String.self, forKey: .title)
         artist = try c.decode(String.self, forKey: .artist)

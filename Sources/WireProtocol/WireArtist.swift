@@ -1,5 +1,5 @@
 /// A catalog artist as the daemon sends it (`WireEncoding.artist`), read back by a client.
-public struct WireArtist: Sendable, Equatable, Decodable {
+public struct WireArtist: Sendable, Equatable, Decodable, WireReadable {
     /// The catalog id.
     public var id: String
     /// The artist's name.
@@ -12,5 +12,16 @@ public struct WireArtist: Sendable, Equatable, Decodable {
         self.id = id
         self.name = name
         self.genre = genre
+    }
+
+    enum FieldKey: String, CodingKey { case id, name, genre }
+
+    /// Reads an artist; `id` and `name` must be there.
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        genre = try c.decodeIfPresent(String.self, forKey: .genre)
     }
 }

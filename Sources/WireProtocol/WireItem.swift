@@ -1,7 +1,7 @@
 /// Something a queue or playlist plays, as the daemon sends it (`WireEncoding.item`): where it
 /// is, and the tags known before it plays (often none for `itunes:ID` items). A length that is
 /// not one (negative, beyond `Limits.maxDurationSeconds`) reads as nil.
-public struct WireItem: Sendable, Equatable, Decodable {
+public struct WireItem: Sendable, Equatable, Decodable, WireReadable {
     /// A file path, an `http(s)://` URL or `itunes:ID`.
     public var location: String
     /// Its title, when known.
@@ -22,11 +22,12 @@ public struct WireItem: Sendable, Equatable, Decodable {
         self.duration = duration
     }
 
-    private enum Key: String, CodingKey { case location, title, artist, album, duration }
+    enum FieldKey: String, CodingKey { case location, title, artist, album, duration }
 
     /// Reads an item; only `location` must be there.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
         location = try c.decode(String.self, forKey: .location)
         title = try c.decodeIfPresent(String.self, forKey: .title)
         artist = try c.decodeIfPresent(String.self, forKey: .artist)

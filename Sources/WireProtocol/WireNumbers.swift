@@ -4,7 +4,7 @@ import Workout
 /// How a client reads the numbers in a daemon's lines. Whatever answers on the socket may be an
 /// older or newer daemon, or an impostor: a length of 1e300, a negative position or a volume of
 /// 1e300 becomes a ranged value or nil here, so nothing a client draws or waits for can trap.
-extension KeyedDecodingContainer {
+extension WireFields {
     /// Seconds from 0 to `maximum` (default `Limits.maxDurationSeconds`); nil when absent, null,
     /// not a number, or outside that range.
     func seconds(_ key: Key, maximum: Double = Limits.maxDurationSeconds) -> Double? {

@@ -1,5 +1,5 @@
 /// A playlist without its items, as `playlist list` answers.
-public struct WirePlaylist: Sendable, Equatable, Decodable {
+public struct WirePlaylist: Sendable, Equatable, Decodable, WireReadable {
     /// Its name, which commands use to name it.
     public var name: String
     /// How many items it holds.
@@ -11,11 +11,12 @@ public struct WirePlaylist: Sendable, Equatable, Decodable {
         self.itemCount = itemCount
     }
 
-    private enum Key: String, CodingKey { case name, itemCount }
+    enum FieldKey: String, CodingKey { case name, itemCount }
 
     /// Reads a summary; both fields must be there, and a negative count reads as 0.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
         name = try c.decode(String.self, forKey: .name)
         itemCount = try c.count(.itemCount)
     }

@@ -46,18 +46,19 @@ public enum WireQueueChange: Sendable, Equatable {
     }
 }
 
-extension WireQueueChange: Decodable {
-    private enum Key: String, CodingKey { case op, position, entries, ids, id, entry }
+extension WireQueueChange: Decodable, WireReadable {
+    enum FieldKey: String, CodingKey { case op, position, entries, ids, id, entry }
 
     /// Reads a change; the fields its `op` names must be there.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
         switch try c.decode(String.self, forKey: .op) {
         case "insert":
-            self = .insert(position: try c.decode(Int.self, forKey: .position), entries: try c.decode([WireEntry].self, forKey: .entries))
-        case "remove": self = .remove(ids: try c.decode([Int].self, forKey: .ids))
+            self = .insert(position: try c.decode(Int.self, forKey: .position), entries: try c.readList(WireEntry.self, forKey: .entries))
+        case "remove": self = .remove(ids: try c.readWholeNumbers(forKey: .ids))
         case "move": self = .move(id: try c.decode(Int.self, forKey: .id), position: try c.decode(Int.self, forKey: .position))
-        case "update": self = .update(try c.decode(WireEntry.self, forKey: .entry))
+        case "update": self = .update(try c.read(WireEntry.self, forKey: .entry))
         case "clear": self = .clear
         case let other: self = .unknown(other)
         }

@@ -1,7 +1,7 @@
 /// The reply to `queue --since V` when the daemon can say what changed (`kind: queueChanges`,
 /// docs/protocol.md): the edits after version `since` that lead to `version`. When it cannot
 /// (V too old, or not this queue's), the reply is the whole queue (`kind: queue`) instead.
-public struct WireQueueChanges: Sendable, Equatable, Decodable {
+public struct WireQueueChanges: Sendable, Equatable, Decodable, WireReadable {
     /// The version the changes start from (the one asked about).
     public var since: Int
     /// The queue's version after them.
@@ -33,14 +33,15 @@ public struct WireQueueChanges: Sendable, Equatable, Decodable {
         return out.count == count ? out : nil
     }
 
-    private enum Key: String, CodingKey { case since, version, changes, current, count }
+    enum FieldKey: String, CodingKey { case since, version, changes, current, count }
 
     /// Reads the changes; every field but `current` must be there, versions and the count not negative.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
         since = try c.count(.since)
         version = try c.count(.version)
-        changes = try c.decode([WireQueueChange].self, forKey: .changes)
+        changes = try c.readList(WireQueueChange.self, forKey: .changes)
         current = try c.decodeIfPresent(Int.self, forKey: .current)
         count = try c.count(.count)
     }

@@ -1,7 +1,7 @@
 /// A song as the daemon sends it (`WireEncoding.song`), read back by a client. Fields the
 /// daemon writes as null, or leaves out, are nil; so are a length, disc or track number out of
 /// range (negative, or a length beyond `Limits.maxDurationSeconds`).
-public struct WireSong: Sendable, Equatable, Decodable {
+public struct WireSong: Sendable, Equatable, Decodable, WireReadable {
     /// The catalog id (or the library's id for a saved song).
     public var id: String
     /// The song's title.
@@ -50,13 +50,14 @@ public struct WireSong: Sendable, Equatable, Decodable {
         self.playable = playable
     }
 
-    private enum Key: String, CodingKey {
+    enum FieldKey: String, CodingKey {
         case id, title, artist, artistId, album, albumId, duration, genre, releaseDate, explicit, disc, track, playable
     }
 
     /// Reads a song; `id`, `title`, `artist` and `playable` must be there.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
+    public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
+
+    init<Fields: WireObjectFields>(fields c: Fields) throws where Fields.Key == FieldKey {
         id = try c.decode(String.self, forKey: .id)
         title = try c.decode(String.self, forKey: .title)
         artist = try c.decode(String.self, forKey: .artist)

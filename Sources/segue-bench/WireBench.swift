@@ -9,8 +9,8 @@ import WireProtocol
 
 /// The native protocol's large replies, in-process (no socket, no daemon): a 10,000-entry queue
 /// reply written by the daemon's encoder and read back by `DaemonMessage.parse` (what the terminal
-/// UI and `segue ctl` do with every reply; also through Foundation's JSONDecoder, the reader the
-/// wire used before, for the ratio), and a 100,000-song library listing (`library tracks`' reply
+/// UI and `segue ctl` do with every reply; also through Codable over the same parse tree, and
+/// through Foundation's JSONDecoder, the readers the wire used before, for the ratio), and a 100,000-song library listing (`library tracks`' reply
 /// shape) written and read, with the peak memory each costs beyond what it starts from. CPU
 /// milliseconds of this thread, medians of repeated runs; printed, never asserted.
 enum WireBench {
@@ -33,6 +33,8 @@ enum WireBench {
         print("wire-queue-reply-\(count)-entries-bytes \(line.utf8.count)")
         var read: DaemonMessage?
         report("wire-queue-reply-\(count)-entries-parse", times(20) { read = try? DaemonMessage.parse(line) })
+        // The same rules through Codable over the same tree (the reader before the direct one).
+        report("wire-queue-reply-\(count)-entries-parse-codable", times(20) { _ = try? DaemonMessage.parseWithCodable(line) })
         report(
             "wire-queue-reply-\(count)-entries-parse-jsondecoder",
             times(5) { _ = try? DaemonMessage.parseWithFoundationDecoder(line) })
@@ -66,6 +68,10 @@ enum WireBench {
         print("wire-library-reply-\(count)-songs-parse-extra-peak-rss-mb \(peakMB() - before)")
         report("wire-library-reply-\(count)-songs-parse", parse)
         if text == nil { Console.error("segue-bench: the library reply did not read back with its text") }
+        resetPeak()
+        let codable = peakMB()
+        _ = try? DaemonMessage.parseWithCodable(line)
+        print("wire-library-reply-\(count)-songs-parse-codable-extra-peak-rss-mb \(peakMB() - codable)")
         resetPeak()
         let reference = peakMB()
         _ = try? DaemonMessage.parseWithFoundationDecoder(line)
