@@ -187,13 +187,14 @@ extension JSONNode {
             for unit in UTF8.encode(scalar)! { out.append(unit) }
         }
         while at < bytes.count {
+            // The bytes up to the next escape go out as one run.
+            let run = at
+            while at < bytes.count, bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
+            if at > run { out.append(contentsOf: bytes[run..<at]) }
+            guard at < bytes.count else { break }
             let byte = bytes[at]
             at += 1
-            guard byte == UInt8(ascii: "\\") else {
-                guard byte >= 0x20 else { throw invalid() }
-                out.append(byte)
-                continue
-            }
+            guard byte == UInt8(ascii: "\\") else { throw invalid() }
             guard at < bytes.count else { throw invalid() }
             let escape = bytes[at]
             at += 1
@@ -247,7 +248,7 @@ extension JSONNode {
         case .integer, .number: "a number"
         case .string, .escapedString: "a string"
         case .array: "an array"
-        case .object: "an object"
+        case .object, .deferredObject: "an object"
         }
     }
 }

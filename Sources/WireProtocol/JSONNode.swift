@@ -22,6 +22,11 @@ enum JSONNode: Sendable {
     /// The members in the order written; a key written twice reads as its first value, as
     /// JSONDecoder reads it.
     case object([JSONMember])
+    /// An object that is an element of an array, as its span: checked whole when the line was
+    /// parsed, its members made only when it is read (`JSONSource.members(of:)`) and freed once
+    /// it has been. A list of 10,000 entries is then never also held as a tree of 10,000 objects
+    /// beside the entries read from it: only its elements' spans (16 bytes each).
+    case deferredObject(JSONSpan)
 
     /// The deepest nesting of arrays and objects a line may have (JSONDecoder's limit): deeper
     /// lines are refused instead of recursing without bound.

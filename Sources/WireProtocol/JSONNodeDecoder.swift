@@ -51,7 +51,7 @@ final class JSONNodeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = node else { throw node.mismatch([String: Any].self, codingPath) }
+        guard let members = try source.members(of: node) else { throw node.mismatch([String: Any].self, codingPath) }
         // As JSONDecoder, every key is read when the object is opened (rarely has one an escape).
         var unescaped: [String?]?
         if members.contains(where: \.isEscaped) {

@@ -13,7 +13,7 @@ struct JSONNodeFields<Key: CodingKey>: WireObjectFields {
     /// The fields of `node`, which must be an object (else the type mismatch Codable throws).
     /// As Codable, every key is read when the object is opened.
     init(_ node: JSONNode, source: JSONSource) throws {
-        guard case .object(let members) = node else { throw node.mismatch([String: Any].self, []) }
+        guard let members = try source.members(of: node) else { throw node.mismatch([String: Any].self, []) }
         var unescaped: [String?]?
         if members.contains(where: \.isEscaped) {
             unescaped = try members.map { $0.isEscaped ? try JSONNode.unescaped(source.string($0.key)) : nil }
@@ -35,10 +35,7 @@ struct JSONNodeFields<Key: CodingKey>: WireObjectFields {
             }
             return nil
         }
-        return members.withUnsafeBufferPointer { members in
-            for index in members.indices where source.span(members[index].key, is: name) { return members[index].value }
-            return nil
-        }
+        return source.find(name, in: members)
     }
 
     private func value(_ key: Key) throws -> JSONNode {

@@ -10,6 +10,9 @@ struct JSONNodeParser {
     private var openMembers: [JSONMember] = []
     /// The same for the elements of the arrays being read.
     private var openElements: [JSONNode] = []
+    /// Above 0 while an object that is an array's element is checked without being made
+    /// (`JSONNode.deferredObject`): nothing inside it is kept.
+    private var checkingOnly = 0
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The whole buffer as one value, with only whitespace around it (and a byte-order mark before).
@@ -38,9 +41,27 @@ struct JSONNodeParser {
         return bytes[at]
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+    /// The members of the object that starts at byte `start`, made (an object a first parse
+    /// kept as `JSONNode.deferredObject`).
+    mutating func members(at start: Int) throws(JSONSyntaxError) -> [JSONMember] {
+        at = start
+        // An entry's members and its item's: one allocation instead of growing four times.
+        openMembers.reserveCapacity(16)
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{"), case .object(let members) = try object() else {
+            throw JSONSyntaxError()
+        }
+        return members
+    }
+
+    private mutating func value(inArray: Bool = false) throws(JSONSyntaxError) -> JSONNode {
         switch try peek() {
-        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "{"):
+            guard inArray, checkingOnly == 0 else { return try object() }
+            let start = at
+            checkingOnly += 1
+            defer { checkingOnly -= 1 }
+            _ = try object()
+            return .deferredObject(span(start))
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return try string()
         case UInt8(ascii: "t"):
@@ -84,8 +105,9 @@ struct JSONNodeParser {
             guard try peek() == UInt8(ascii: ":") else { throw JSONSyntaxError() }
             at += 1
             switch key {
-            case .string(let name): openMembers.append(JSONMember(key: name, isEscaped: false, value: try value()))
-            case .escapedString(let name): openMembers.append(JSONMember(key: name, isEscaped: true, value: try value()))
+            case .string(let name), .escapedString(let name):
+                let member = JSONMember(key: name, isEscaped: key.isEscapedString, value: try value())
+                if checkingOnly == 0 { openMembers.append(member) }
             default: throw JSONSyntaxError()
             }
             switch try peek() {
@@ -106,6 +128,7 @@ struct JSONNodeParser {
 
     /// The members from `base` on, as an array of their own, taken off `openMembers`.
     private mutating func closeMembers(from base: Int) -> [JSONMember] {
+        guard checkingOnly == 0 else { return [] }
         let members = Array(openMembers[base...])
         openMembers.removeSubrange(base...)
         return members
@@ -120,8 +143,8 @@ struct JSONNodeParser {
             return .array([])
         }
         while true {
-            let element = try value()
-            openElements.append(element)
+            let element = try value(inArray: true)
+            if checkingOnly == 0 { openElements.append(element) }
             switch try peek() {
             case UInt8(ascii: ","):
                 at += 1
@@ -140,6 +163,7 @@ struct JSONNodeParser {
 
     /// The elements from `base` on, as an array of their own, taken off `openElements`.
     private mutating func closeElements(from base: Int) -> [JSONNode] {
+        guard checkingOnly == 0 else { return [] }
         let elements = Array(openElements[base...])
         openElements.removeSubrange(base...)
         return elements
@@ -151,6 +175,7 @@ struct JSONNodeParser {
     private mutating func string() throws(JSONSyntaxError) -> JSONNode {
         at += 1
         let start = at
+        skipPlainBytes()
         while at < bytes.count {
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") {
@@ -179,6 +204,25 @@ struct JSONNodeParser {
             }
         }
         throw JSONSyntaxError()
+    }
+
+    /// Moves over whole runs of 8 bytes none of which is a quote, a backslash or a control
+    /// character (the bulk of a long string), stopping before any run that has one; the byte
+    /// loop after it finds which. Each test is exact about whether a run has such a byte.
+    private mutating func skipPlainBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while bytes.count - at >= 8 {
+            let word = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            // A byte below 0x20; a byte equal to 0 after the exclusive-or (a quote, a backslash).
+            let controls = (word &- ones &* 0x20) & ~word
+            let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | controls
+            if found & highs != 0 { return }
+            at += 8
+        }
     }
 
     /// A number as JSONDecoder's scanner finds it: a digit or `-`, then digits, `.`, `+`, `-`,
@@ -222,4 +266,12 @@ struct JSONNodeParser {
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
+
+extension JSONNode {
+    /// Whether this is a string written with escapes (a key's kind, for `JSONMember.isEscaped`).
+    fileprivate var isEscapedString: Bool {
+        if case .escapedString = self { return true }
+        return false
+    }
 }
