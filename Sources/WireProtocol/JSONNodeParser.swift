@@ -129,6 +129,11 @@ struct JSONNodeParser {
     /// The members from `base` on, as an array of their own, taken off `openMembers`.
     private mutating func closeMembers(from base: Int) -> [JSONMember] {
         guard checkingOnly == 0 else { return [] }
+        if base == 0 {
+            // The outermost object open: the whole scratch is its members, handed over as it is.
+            defer { openMembers = [] }
+            return openMembers
+        }
         let members = Array(openMembers[base...])
         openMembers.removeSubrange(base...)
         return members
