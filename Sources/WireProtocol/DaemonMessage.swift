@@ -29,7 +29,8 @@ public enum DaemonMessage: Sendable, Equatable {
             do {
                 node = try source.parse()
             } catch {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
             }
             return try Line(fields: JSONNodeFields<LineKey>(node, source: source))
         }

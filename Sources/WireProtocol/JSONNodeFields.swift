@@ -134,7 +134,9 @@ extension DecodingError {
     /// not valid JSON at all (an empty path) stays at the top, where Codable reports it.
     func under(_ step: any CodingKey) -> DecodingError {
         func moved(_ context: Context) -> Context {
-            Context(codingPath: [step] + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
+            Context(
+                codingPath: [step] + context.codingPath, debugDescription: context.debugDescription,
+                underlyingError: context.underlyingError)
         }
         switch self {
         case .keyNotFound(let key, let context): return .keyNotFound(key, moved(context))

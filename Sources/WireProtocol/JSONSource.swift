@@ -37,7 +37,8 @@ final class JSONSource: Sendable {
                 return Result { () throws(JSONSyntaxError) in try parser.members(at: Int(span.start)) }
             }
             guard case .success(let members) = made else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
             }
             return members
         default: return nil

@@ -69,10 +69,6 @@ enum WireBench {
         report("wire-library-reply-\(count)-songs-parse", parse)
         if text == nil { Console.error("segue-bench: the library reply did not read back with its text") }
         resetPeak()
-        let codable = peakMB()
-        _ = try? DaemonMessage.parseWithCodable(line)
-        print("wire-library-reply-\(count)-songs-parse-codable-extra-peak-rss-mb \(peakMB() - codable)")
-        resetPeak()
         let reference = peakMB()
         _ = try? DaemonMessage.parseWithFoundationDecoder(line)
         print("wire-library-reply-\(count)-songs-parse-jsondecoder-extra-peak-rss-mb \(peakMB() - reference)")

@@ -172,7 +172,12 @@ import WireProtocol
     @Test func theWrittenValuesArrive() throws {
         let queue = try DaemonMessage.parse(Self.lines([Self.entry])[0])
         let item = WireItem(location: "/m/a.mp3", title: "T", artist: "Ar", album: "Al", duration: 12.5)
-        #expect(queue == .reply(id: .number(1), result: .success(.queue(entries: [WireEntry(id: 7, title: "Et", subtitle: "Es", item: item)], current: 7, version: 3)), text: "q"))
+        #expect(
+            queue
+                == .reply(
+                    id: .number(1),
+                    result: .success(.queue(entries: [WireEntry(id: 7, title: "Et", subtitle: "Es", item: item)], current: 7, version: 3)),
+                    text: "q"))
         let songs = try DaemonMessage.parse(Self.lines([Self.song])[1])
         let song = WireSong(
             id: "s1", title: "St", artist: "Sa", artistId: "a1", album: "Sb", albumId: "b1", duration: 201.5, genre: "Jazz",
@@ -183,8 +188,12 @@ import WireProtocol
             id: "b1", title: "Bt", artist: "Ba", artistId: "a1", trackCount: 11, genre: "Pop", releaseDate: "2001-01-01T00:00:00Z",
             single: true, ep: false)
         #expect(albums == .reply(id: nil, result: .success(.albums([album])), text: nil))
-        #expect(try DaemonMessage.parse(Self.lines([Self.artist])[3]) == .reply(id: nil, result: .success(.artists([WireArtist(id: "a1", name: "An", genre: "Rock")])), text: nil))
-        #expect(try DaemonMessage.parse(Self.lines([Self.playlist])[4]) == .reply(id: nil, result: .success(.playlists([WirePlaylist(name: "Pn", itemCount: 4)])), text: nil))
+        #expect(
+            try DaemonMessage.parse(Self.lines([Self.artist])[3])
+                == .reply(id: nil, result: .success(.artists([WireArtist(id: "a1", name: "An", genre: "Rock")])), text: nil))
+        #expect(
+            try DaemonMessage.parse(Self.lines([Self.playlist])[4])
+                == .reply(id: nil, result: .success(.playlists([WirePlaylist(name: "Pn", itemCount: 4)])), text: nil))
         #expect(try DaemonMessage.parse(Self.lines([Self.item])[5]) == .reply(id: nil, result: .success(.items([item])), text: nil))
         guard case .reply(_, .success(.history(let history)), _) = try DaemonMessage.parse(Self.lines([Self.history])[6]) else {
             Issue.record("the history did not read as history")
