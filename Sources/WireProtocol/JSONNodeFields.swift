@@ -9,6 +9,9 @@ struct JSONNodeFields<Key: CodingKey>: WireObjectFields {
     /// The keys read from their escapes, where any key has one (nil for a key without).
     private let unescapedKeys: [String?]?
     private let source: JSONSource
+    /// The most elements a list is reserved for before any is read (a 25,000-entry queue fits;
+    /// at most a few MB for a list that turns out to be garbage); longer lists grow as read.
+    static var maxReserved: Int { 32_768 }
 
     /// The fields of `node`, which must be an object (else the type mismatch Codable throws).
     /// As Codable, every key is read when the object is opened.
@@ -101,8 +104,10 @@ struct JSONNodeFields<Key: CodingKey>: WireObjectFields {
         let node = try value(key)
         guard case .array(let elements) = node else { throw node.mismatch([T].self, [key]) }
         // Reserved: a list growing by doubling held up to three times its size while it grew.
+        // Up to a bound only, since the count is the sender's: a hostile line of 20 million
+        // `{}` would otherwise reserve gigabytes before its first element is refused.
         var list: [T] = []
-        list.reserveCapacity(elements.count)
+        list.reserveCapacity(min(elements.count, Self.maxReserved))
         for index in elements.indices {
             do {
                 list.append(try T(fields: JSONNodeFields<T.FieldKey>(elements[index], source: source)))
@@ -117,7 +122,7 @@ struct JSONNodeFields<Key: CodingKey>: WireObjectFields {
         let node = try value(key)
         guard case .array(let elements) = node else { throw node.mismatch([Int].self, [key]) }
         var numbers: [Int] = []
-        numbers.reserveCapacity(elements.count)
+        numbers.reserveCapacity(min(elements.count, Self.maxReserved))
         for index in elements.indices {
             numbers.append(try elements[index].read(Int.self, in: source, at: [key, JSONIndexKey(index: index)]))
         }
