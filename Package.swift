@@ -20,15 +20,18 @@ let package = Package(
         .systemLibrary(name: "CMpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CFAAD2", providers: [.apt(["libfaad-dev"])]),
         .systemLibrary(name: "CSoxr", providers: [.apt(["libsoxr-dev"])]),
-        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // ALSA has no pkgConfig on purpose, like the codecs: its .pc adds -lasound, and the shim dlopens
+        // libasound at the first ALSA device opened (Sources/CALSA/shim.h), so a play through another
+        // output, `segue --version` and `segue ctl` never map it.
+        .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
         // libcurl has no pkgConfig on purpose: its .pc adds -lcurl, and the shim dlopens libcurl at
-        // first use instead (Sources/CCurl/shim.h). <curl/curl.h> is on the default include path.
+        // first use instead (Sources/CCurl/shim.h, CLibraryLoader below). <curl/curl.h> is on the default include path.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // FFTW (single precision) has no pkgConfig on purpose, like libcurl: the shim dlopens
-        // libfftw3f at the first tempo analysis (Sources/CFFTW/shim.h). <fftw3.h> is on the default path.
+        // libfftw3f at the first tempo analysis (Sources/CFFTW/shim.h, CLibraryLoader below). <fftw3.h> is on the default path.
         .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
         // libsndfile has no pkgConfig on purpose, like libcurl: its .pc adds -lsndfile, and the shim
-        // dlopens libsndfile at the first FLAC/Ogg/Opus/WAV/AIFF file (Sources/CSndfile/shim.h).
+        // dlopens libsndfile at the first FLAC/Ogg/Opus/WAV/AIFF file (Sources/CSndfile/shim.h, CLibraryLoader below).
         .systemLibrary(name: "CSndfile", providers: [.apt(["libsndfile1-dev"])]),
         // The shared home of the dlopen pattern below (loader.h): the shims that use it name no
         // library to link, so a command loads only what it calls (`segue --version` none of them).
@@ -82,11 +85,11 @@ let package = Package(
         // The library's folder scanner: walks folders, reads tags (through Decoders), writes
         // batches into the Library, and follows the disk with inotify. Its own thread.
         .target(name: "Scanner", dependencies: ["Library", "Decoders", "Audio", "MusicModel", "Checked", "POSIXSupport"]),
-        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
-        .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
+        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "CLibraryLoader", "POSIXSupport"]),
+        .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl", "CLibraryLoader"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "POSIXSupport", "CSQLite", "CLibraryLoader"]),
         // The FFT tempo analysis runs on (Tempo's SpectrumTransform over FFTW, loaded at first use).
-        .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "POSIXSupport"]),
+        .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "CLibraryLoader", "POSIXSupport"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
         .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw", "CLibraryLoader"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
