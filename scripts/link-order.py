@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """The functions a play, the daemon playing a preview and the start-up commands run, as the
-section ordering file the release link uses (issue 15, docs/performance.md "Memory").
+symbol ordering file the release link uses (issue 15, docs/performance.md "Memory").
 
     python3 scripts/link-order.py SEGUE OUTPUT
 
 SEGUE is a release build linked with function sections (the Makefile's RELEASE does that). Each
 workload runs under `valgrind --tool=callgrind`, which sees every function executed, not a sample;
 the functions of SEGUE itself (our code, the static Swift runtime, libstdc++) are written to
-OUTPUT as `.text.NAME` lines, sorted. gold's --section-ordering-file then places those sections
-first and together, so what a play touches fills fewer 64 KB fault-around windows of the
-executable and the code it never runs is never mapped in.
+OUTPUT one symbol a line, sorted. lld's --symbol-ordering-file then places those functions'
+sections first and together, so what a play touches fills fewer 64 KB fault-around windows of
+the executable and the code it never runs is never mapped in.
 
 Workloads (fixtures from scripts/make-fixtures.sh in .build/fixtures): `--version`, `play` of an
 MP3 and an M4A into `--output null` and ALSA's null device and into a WAV file, the daemon
@@ -89,7 +89,7 @@ def main(argv):
         names |= functions(os.path.join(traces, trace), os.path.basename(segue))
     with open(output, "w") as f:
         for name in sorted(names):
-            f.write(f".text.{name}\n")
+            f.write(f"{name}\n")
     print(f"{len(names)} functions from {len(os.listdir(traces))} runs written to {output}")
 
 
