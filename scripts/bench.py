@@ -51,16 +51,23 @@ def measured(cmd, env=None):
 
 
 def played(cmd, seconds=30):
-    """A player run to completion on a song of `seconds`: what `measured` gives (from wait4's
-    rusage, so every thread counts), and "wakeups" / "voluntary": context switches of its threads
-    per second over 20 s in the middle of the song (`wakeups_over`, as for mpd), so start-up and
-    the last buffer's drain do not count."""
+    """A player run to completion on a song of `seconds`: what `measured` gives (CPU and switches
+    from wait4's rusage, so every thread counts), and "wakeups" / "voluntary": context switches of
+    its threads per second over 20 s in the middle of the song (`wakeups_over`, as for mpd), so
+    start-up and the last buffer's drain do not count. Peak RSS is the player's VmHWM, read every
+    50 ms until it ends (it only grows): wait4's ru_maxrss is not the player's, since the child
+    Python starts it in shares this script's memory until exec, and the kernel keeps that peak."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         time.sleep(2)
         wakeups, voluntary = wakeups_over(proc.pid, min(20, seconds - 5))
+        peak = 0.0
         while True:
+            try:
+                peak = max(peak, proc_hwm(proc.pid))
+            except OSError:
+                pass
             done, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if done:
                 break
@@ -75,7 +82,7 @@ def played(cmd, seconds=30):
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed: {proc.stderr.read().decode()[-400:]}")
-    return {"cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024, "wall": wall,
+    return {"cpu": usage.ru_utime + usage.ru_stime, "rss": peak, "wall": wall,
             "switches": usage.ru_nvcsw + usage.ru_nivcsw, "wakeups": wakeups, "voluntary": voluntary}
 
 
