@@ -148,8 +148,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             minreq: bytes(Self.bufferSeconds * Self.requestShare), fragsize: UInt32.max)
         var volume = cvolume(channels: spec.channels)
         // Timing is asked for after each write (`requestTiming`), not on libpulse's timer, and
-        // interpolated in between.
-        let flags = PA_STREAM_INTERPOLATE_TIMING
+        // interpolated in between. ADJUST_LATENCY makes tlength the whole latency, the sink's
+        // share included: without it a null sink takes the stream as fast as it is written.
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
         guard shim_pa_stream_connect_playback(stream, sink, &attributes, flags, &volume, nil) >= 0 else {
             throw failure(.connectStream)
         }
@@ -185,11 +186,21 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    /// Asks the server for the stream's timing once (mainloop lock held); the reply arrives with
-    /// the next wake-up libpulse has anyway.
-    private func requestTiming(_ stream: OpaquePointer) {
+    /// Asks the server for the stream's timing once (mainloop lock held). libpulse interpolates
+    /// between answers with the local clock, so a playing stream needs one only now and then
+    /// (`timingInterval`, against the two clocks drifting apart); a start, pause, flush or drain
+    /// asks at once (`soon: false` waits for the interval).
+    private func requestTiming(_ stream: OpaquePointer, soon: Bool = true) {
+        let now = monotonicSeconds()
+        guard soon || now - lastTiming >= Self.timingInterval else { return }
+        lastTiming = now
         if let operation = shim_pa_stream_update_timing_info(stream, nil, nil) { shim_pa_operation_unref(operation) }
     }
+
+    /// When timing was last asked for (monotonic seconds).
+    private var lastTiming = -Double.infinity
+    /// How often a playing stream's timing is asked for, in seconds.
+    static let timingInterval = 10.0
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         _ = try writeSome(samples)  // interrupted: what is left was dropped by the pipeline anyway
@@ -234,7 +245,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         } catch {
             throw error.audioError
         }
-        if offset > 0 { requestTiming(stream) }
+        if offset > 0 { requestTiming(stream, soon: false) }
         return offset / 2
     }
 

@@ -60,6 +60,8 @@ final class PrivatePulse {
             !Shell.run("pactl", ["list", "short", "source-outputs"], environment: environment, timeout: 10).stdoutText.isEmpty
         }
         try #require(listed, "parec's stream never appeared")
+        // Listed is not yet recording: wait for its first audio, so nothing played next is missed.
+        try #require(waitForRecording(until: Tone.rate / 5), "parec recorded nothing")
     }
 
     /// Frames recorded so far.
