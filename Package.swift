@@ -40,6 +40,9 @@ let package = Package(
         // SQLite has no pkgConfig on purpose: its .pc adds -lsqlite3, and the shim dlopens it at the
         // first database (Sources/CSQLite/shim.h). <sqlite3.h> is on the default include path.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // libpulse has no pkgConfig on purpose, like SQLite: the shim dlopens it when a PulseAudio
+        // output opens (Sources/CPulse/shim.h). <pulse/pulseaudio.h> is on the default include path.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
 
         // Pure core.
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
@@ -86,6 +89,8 @@ let package = Package(
         // batches into the Library, and follows the disk with inotify. Its own thread.
         .target(name: "Scanner", dependencies: ["Library", "Decoders", "Audio", "MusicModel", "Checked", "POSIXSupport"]),
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "CLibraryLoader", "POSIXSupport"]),
+        // PulseAudio's native API (threaded mainloop, one stream): the default output when a server answers.
+        .target(name: "PulseOutput", dependencies: ["Audio", "Checked", "POSIXSupport", "CPulse", "CLibraryLoader"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl", "CLibraryLoader"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "POSIXSupport", "CSQLite", "CLibraryLoader"]),
         // The FFT tempo analysis runs on (Tempo's SpectrumTransform over FFTW, loaded at first use).
@@ -99,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
+                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "PulseOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
                 "SQLiteStore", "Tempo", "FFTW", "Workout", "Scanner",
                 "Session", "WireProtocol", "MPDProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
@@ -126,6 +131,7 @@ let package = Package(
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport", "POSIXSupport"]),
         // Fixtures/ holds C source the tests compile at run time (an ALSA plugin), not part of the target.
+        .testTarget(name: "PulseOutputTests", dependencies: ["PulseOutput", "Player", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
