@@ -45,7 +45,9 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
+# SwiftPM does not know the link reads LINK_ORDER: a newer order file relinks by removing the binary.
 build: deps $(STATIC_CXX)/libstdc++.so
+	@[ ! -f $(BIN) ] || [ $(BIN) -nt $(LINK_ORDER) ] || rm -f $(BIN)
 	$(SWIFT) build $(RELEASE) --product segue
 
 $(STATIC_CXX)/libstdc++.so:

@@ -12,12 +12,12 @@ sections first and together, so what a play touches fills fewer 64 KB fault-arou
 the executable and the code it never runs is never mapped in.
 
 Workloads (fixtures from scripts/make-fixtures.sh in .build/fixtures): `--version`, `play` of an
-MP3 and an M4A into `--output null` and ALSA's null device and into a WAV file, the daemon
-playing the preview served on loopback with `ctl` asking it for status, and `ctl` refusing with
-no daemon. Regenerate after a change that moves a lot of code (a new output, a new decoder); a
+MP3 and an M4A into a private PulseAudio's null sink (`--output pulse`, as scripts/bench.py
+starts it), `--output null`, ALSA's null device and a WAV file, the daemon playing the preview
+served on loopback into that sink with `ctl` asking it for status, and `ctl` with no daemon. Regenerate after a change that moves a lot of code (a new output, a new decoder); a
 function missing from the list still works, it is only placed after the listed ones.
 """
-import os, subprocess, sys, tempfile, time
+import os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FX = os.path.join(ROOT, ".build", "fixtures")
@@ -55,11 +55,34 @@ def main(argv):
     os.mkdir(traces)
     home = os.path.join(work, "home")
     os.mkdir(home)
-    env = dict(os.environ, SEGUE_HOME=home, SEGUE_OUTPUT="null", SEGUE_CATALOG_URL="http://127.0.0.1:9", no_proxy="127.0.0.1")
+    run_dir = os.path.join(work, "run")
+    os.mkdir(run_dir, 0o700)
+    env = dict(os.environ, SEGUE_HOME=home, SEGUE_OUTPUT="pulse", SEGUE_CATALOG_URL="http://127.0.0.1:9", no_proxy="127.0.0.1",
+               XDG_RUNTIME_DIR=run_dir, HOME=home)
+    subprocess.run(["pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "-n", "--load=module-null-sink sink_name=out rate=44100",
+                    "--load=module-native-protocol-unix"], env=env, check=True, timeout=30,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        trace(traces, segue, env, work)
+    finally:
+        subprocess.run(["pulseaudio", "-k"], env=env, timeout=30)
+    names = set()
+    for trace_file in os.listdir(traces):
+        names |= functions(os.path.join(traces, trace_file), os.path.basename(segue))
+    with open(output, "w") as f:
+        for name in sorted(names):
+            f.write(f"{name}\n")
+    print(f"{len(names)} functions from {len(os.listdir(traces))} runs written to {output}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def trace(traces, segue, env, work):
+    """Runs every workload under callgrind, each writing one file into `traces`."""
+    home = env["SEGUE_HOME"]
     mp3, m4a = os.path.join(FX, "tone.mp3"), os.path.join(FX, "tone.m4a")
     callgrind(traces, segue, ["--version"], env)
     callgrind(traces, segue, ["ctl", "quit"], dict(env, SEGUE_HOME=os.path.join(work, "nohome")))
-    for out in ["null", "alsa:null", "wav:" + os.path.join(work, "out.wav")]:
+    for out in ["pulse", "null", "alsa:null", "wav:" + os.path.join(work, "out.wav")]:
         callgrind(traces, segue, ["play", "--output", out, mp3], env)
         callgrind(traces, segue, ["play", "--output", out, m4a], env)
     server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", FX],
@@ -84,13 +107,6 @@ def main(argv):
             daemon.wait(timeout=30)
         server.terminate()
         server.wait(timeout=10)
-    names = set()
-    for trace in os.listdir(traces):
-        names |= functions(os.path.join(traces, trace), os.path.basename(segue))
-    with open(output, "w") as f:
-        for name in sorted(names):
-            f.write(f"{name}\n")
-    print(f"{len(names)} functions from {len(os.listdir(traces))} runs written to {output}")
 
 
 if __name__ == "__main__":
