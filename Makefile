@@ -21,7 +21,7 @@ PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 # a play, the daemon and the start-up commands run (scripts/link-order.py, from callgrind), so the
 # code they touch is mapped in fewer 64 KB fault-around windows; and with its relative relocations
 # packed (DT_RELR: 8 KB instead of a 1 MB table the loader reads at every start). Together about
-# 2.5 MB less resident for `segue play` (docs/performance.md, "Memory").
+# 2 MB less resident for `segue play` (docs/performance.md, "Memory").
 STATIC_CXX := $(CURDIR)/.build/static-libstdc++
 LINK_ORDER := $(CURDIR)/scripts/link-order.txt
 RELEASE := -c release --static-swift-stdlib -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xfrontend -Xswiftc -function-sections \
