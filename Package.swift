@@ -20,15 +20,18 @@ let package = Package(
         .systemLibrary(name: "CMpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CFAAD2", providers: [.apt(["libfaad-dev"])]),
         .systemLibrary(name: "CSoxr", providers: [.apt(["libsoxr-dev"])]),
-        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // ALSA has no pkgConfig on purpose, like the codecs: its .pc adds -lasound, and the shim dlopens
+        // libasound at the first ALSA device opened (Sources/CALSA/shim.h), so a play through another
+        // output, `segue --version` and `segue ctl` never map it.
+        .systemLibrary(name: "CALSA", providers: [.apt(["libasound2-dev"])]),
         // libcurl has no pkgConfig on purpose: its .pc adds -lcurl, and the shim dlopens libcurl at
-        // first use instead (Sources/CCurl/shim.h). <curl/curl.h> is on the default include path.
+        // first use instead (Sources/CCurl/shim.h, CLibraryLoader below). <curl/curl.h> is on the default include path.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // FFTW (single precision) has no pkgConfig on purpose, like libcurl: the shim dlopens
-        // libfftw3f at the first tempo analysis (Sources/CFFTW/shim.h). <fftw3.h> is on the default path.
+        // libfftw3f at the first tempo analysis (Sources/CFFTW/shim.h, CLibraryLoader below). <fftw3.h> is on the default path.
         .systemLibrary(name: "CFFTW", providers: [.apt(["libfftw3-dev"])]),
         // libsndfile has no pkgConfig on purpose, like libcurl: its .pc adds -lsndfile, and the shim
-        // dlopens libsndfile at the first FLAC/Ogg/Opus/WAV/AIFF file (Sources/CSndfile/shim.h).
+        // dlopens libsndfile at the first FLAC/Ogg/Opus/WAV/AIFF file (Sources/CSndfile/shim.h, CLibraryLoader below).
         .systemLibrary(name: "CSndfile", providers: [.apt(["libsndfile1-dev"])]),
         // The shared home of the dlopen pattern below (loader.h): the shims that use it name no
         // library to link, so a command loads only what it calls (`segue --version` none of them).
@@ -37,6 +40,9 @@ let package = Package(
         // SQLite has no pkgConfig on purpose: its .pc adds -lsqlite3, and the shim dlopens it at the
         // first database (Sources/CSQLite/shim.h). <sqlite3.h> is on the default include path.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // libpulse has no pkgConfig on purpose, like SQLite: the shim dlopens it when a PulseAudio
+        // output opens (Sources/CPulse/shim.h). <pulse/pulseaudio.h> is on the default include path.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
 
         // Pure core.
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
@@ -82,11 +88,13 @@ let package = Package(
         // The library's folder scanner: walks folders, reads tags (through Decoders), writes
         // batches into the Library, and follows the disk with inotify. Its own thread.
         .target(name: "Scanner", dependencies: ["Library", "Decoders", "Audio", "MusicModel", "Checked", "POSIXSupport"]),
-        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "POSIXSupport"]),
-        .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl"]),
+        .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "CLibraryLoader", "POSIXSupport"]),
+        // PulseAudio's native API (threaded mainloop, one stream): the default output when a server answers.
+        .target(name: "PulseOutput", dependencies: ["Audio", "Checked", "POSIXSupport", "CPulse", "CLibraryLoader"]),
+        .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl", "CLibraryLoader"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "POSIXSupport", "CSQLite", "CLibraryLoader"]),
         // The FFT tempo analysis runs on (Tempo's SpectrumTransform over FFTW, loaded at first use).
-        .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "POSIXSupport"]),
+        .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "CLibraryLoader", "POSIXSupport"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
         .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw", "CLibraryLoader"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
@@ -96,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
+                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "PulseOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
                 "SQLiteStore", "Tempo", "FFTW", "Workout", "Scanner",
                 "Session", "WireProtocol", "MPDProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
@@ -123,6 +131,7 @@ let package = Package(
         .testTarget(name: "DecodersTests", dependencies: ["Decoders", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Audio", "TestSupport", "POSIXSupport"]),
         // Fixtures/ holds C source the tests compile at run time (an ALSA plugin), not part of the target.
+        .testTarget(name: "PulseOutputTests", dependencies: ["PulseOutput", "Player", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),

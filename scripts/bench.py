@@ -51,16 +51,23 @@ def measured(cmd, env=None):
 
 
 def played(cmd, seconds=30):
-    """A player run to completion on a song of `seconds`: what `measured` gives (from wait4's
-    rusage, so every thread counts), and "wakeups" / "voluntary": context switches of its threads
-    per second over 20 s in the middle of the song (`wakeups_over`, as for mpd), so start-up and
-    the last buffer's drain do not count."""
+    """A player run to completion on a song of `seconds`: what `measured` gives (CPU and switches
+    from wait4's rusage, so every thread counts), and "wakeups" / "voluntary": context switches of
+    its threads per second over 20 s in the middle of the song (`wakeups_over`, as for mpd), so
+    start-up and the last buffer's drain do not count. Peak RSS is the player's VmHWM, read every
+    50 ms until it ends (it only grows): wait4's ru_maxrss is not the player's, since the child
+    Python starts it in shares this script's memory until exec, and the kernel keeps that peak."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         time.sleep(2)
         wakeups, voluntary = wakeups_over(proc.pid, min(20, seconds - 5))
+        peak = 0.0
         while True:
+            try:
+                peak = max(peak, proc_hwm(proc.pid))
+            except OSError:
+                pass
             done, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if done:
                 break
@@ -75,7 +82,7 @@ def played(cmd, seconds=30):
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed: {proc.stderr.read().decode()[-400:]}")
-    return {"cpu": usage.ru_utime + usage.ru_stime, "rss": usage.ru_maxrss / 1024, "wall": wall,
+    return {"cpu": usage.ru_utime + usage.ru_stime, "rss": peak, "wall": wall,
             "switches": usage.ru_nvcsw + usage.ru_nivcsw, "wakeups": wakeups, "voluntary": voluntary}
 
 
@@ -504,18 +511,21 @@ def workout_figures(segue_bench, fig):
 
 
 def playback_figures(segue, fig):
-    """`segue play` of the 30-s MP3 and M4A into the PulseAudio null sink (ALSA's pulse plugin):
-    CPU, peak RSS and wake-ups per second (`played`). Then the same M4A with `--output null`
-    (paced like a device, no sound server): its wake-ups are the pipeline's alone."""
+    """`segue play` of the 30-s MP3 and M4A into the PulseAudio null sink (the native PulseAudio
+    output, `--output pulse`): CPU, peak RSS and wake-ups per second (`played`); the same through
+    ALSA's pulse plugin (`--output alsa:pulse`, the path before issue 15's pulse part) for
+    comparison. Then the same M4A with `--output null` (paced like a device, no sound server): its
+    wake-ups are the pipeline's alone."""
     mp3, m4a = os.path.join(FX, "tone30.mp3"), os.path.join(FX, "preview.m4a")
     start_pulse()
     try:
-        for name, path in (("MP3", mp3), ("M4A", m4a)):
-            m = played([segue, "play", "--output", "alsa:pulse", path])
-            fig[f"play 30 s {name}: CPU"] = (m["cpu"], "s", True)
-            fig[f"play 30 s {name}: peak RSS"] = (m["rss"], "MB", True)
-            fig[f"play 30 s {name}: wake-ups per second"] = (m["wakeups"], "/s", True)
-            fig[f"play 30 s {name}: voluntary wake-ups per second"] = (m["voluntary"], "/s", True)
+        for output, suffix in (("pulse", ""), ("alsa:pulse", ", alsa:pulse")):
+            for name, path in (("MP3", mp3), ("M4A", m4a)):
+                m = played([segue, "play", "--output", output, path])
+                fig[f"play 30 s {name}{suffix}: CPU"] = (m["cpu"], "s", True)
+                fig[f"play 30 s {name}{suffix}: peak RSS"] = (m["rss"], "MB", True)
+                fig[f"play 30 s {name}{suffix}: wake-ups per second"] = (m["wakeups"], "/s", True)
+                fig[f"play 30 s {name}{suffix}: voluntary wake-ups per second"] = (m["voluntary"], "/s", True)
     finally:
         run(["pulseaudio", "-k"])
     m = played([segue, "play", "--output", "null", m4a])
@@ -590,7 +600,7 @@ def lean_daemon_figures(segue, fig):
     `segue ctl status` against that daemon as a whole process (median time, peak RSS);
     `segue --version` (median)."""
     home = tempfile.mkdtemp(prefix="segue-lean-", dir=WORK)
-    env = dict(ENV, SEGUE_HOME=home, SEGUE_OUTPUT="alsa:pulse", SEGUE_CATALOG_URL="http://127.0.0.1:9", no_proxy="127.0.0.1")
+    env = dict(ENV, SEGUE_HOME=home, SEGUE_OUTPUT="pulse", SEGUE_CATALOG_URL="http://127.0.0.1:9", no_proxy="127.0.0.1")
     server, port = loopback_server()
     start_pulse()
     proc = subprocess.Popen([segue, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -821,6 +831,10 @@ def lean_rows(fig, peers):
     row("play 30 s M4A: peak RSS", value("play 30 s M4A: peak RSS"), mpd["rss"], "mpd", "MB")
     row("play 30 s M4A: wake-ups/s", value("play 30 s M4A: wake-ups per second"), mpd["wakeups"], "mpd", "/s")
     row("play 30 s M4A: voluntary wake-ups/s", value("play 30 s M4A: voluntary wake-ups per second"), mpd["voluntary"], "mpd", "/s")
+    row("play 30 s MP3, alsa:pulse: CPU", value("play 30 s MP3, alsa:pulse: CPU"), mpg123["cpu"], "mpg123", "s")
+    row("play 30 s MP3, alsa:pulse: wake-ups/s", value("play 30 s MP3, alsa:pulse: wake-ups per second"), mpg123["wakeups"], "mpg123", "/s")
+    row("play 30 s M4A, alsa:pulse: CPU", value("play 30 s M4A, alsa:pulse: CPU"), mpd["cpu"], "mpd", "s")
+    row("play 30 s M4A, alsa:pulse: wake-ups/s", value("play 30 s M4A, alsa:pulse: wake-ups per second"), mpd["wakeups"], "mpd", "/s")
     row("daemon playing preview: peak RSS", value("daemon playing a preview: peak RSS"), mpd["rss"], "mpd", "MB")
     row("decode MP3: audio s per CPU s", value("decode MP3: audio s per CPU s"), peers["mpg123 -t"], "mpg123 -t", "x", lower_is_better=False)
     row("decode M4A: audio s per CPU s", value("decode M4A: audio s per CPU s"), peers["faad"], "faad", "x", lower_is_better=False)
@@ -947,6 +961,12 @@ def main():
         return
     if sys.argv[1:] == ["mpd"]:
         mpd_main()
+        return
+    if sys.argv[1:] == ["playback"]:  # the playback rows alone (about 5 minutes): python3 scripts/bench.py playback
+        fig = {}
+        playback_figures(SEGUE, fig)
+        print_figures(fig, None)
+        shutil.rmtree(WORK, ignore_errors=True)
         return
     if sys.argv[1:] == ["lean"]:  # issue 15's figures and goals alone
         lean_main()

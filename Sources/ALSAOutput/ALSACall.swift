@@ -23,7 +23,7 @@ enum ALSACall {
 
     /// The error for ALSA's negative `code` while doing `step` on `device`.
     static func error(_ code: Int32, _ step: ALSAError.Step, device: String) -> ALSAError {
-        .refused(device: device, step: step, code: code, reason: String(cString: snd_strerror(code)))
+        .refused(device: device, step: step, code: code, reason: String(cString: shim_snd_strerror(code)))
     }
 
     /// A frame count or error code from `snd_pcm_writei` and kin as an `Int32` code (errors are

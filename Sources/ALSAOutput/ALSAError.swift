@@ -30,13 +30,15 @@ public enum ALSAError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The output was used before `open` or after `close`.
     case notOpen(device: String)
+    /// libasound itself could not be opened: `problem` says why and which package to install.
+    case unavailable(device: String, problem: String)
     /// ALSA refused `step` on `device`: `code` is its negative errno, `reason` its text for it.
     case refused(device: String, step: Step, code: Int32, reason: String)
 
     /// The device this error is about, as the user named it ("default", "hw:0,0", …).
     public var device: String {
         switch self {
-        case .notOpen(let device), .refused(let device, _, _, _): return device
+        case .notOpen(let device), .unavailable(let device, _), .refused(let device, _, _, _): return device
         }
     }
 
@@ -45,6 +47,8 @@ public enum ALSAError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notOpen(let device):
             return "The sound device \(device) is not open."
+        case .unavailable(let device, let problem):
+            return "No sound device: ALSA could not be used to open \"\(device)\" (\(problem)). Use --output null to play silently."
         case .refused(let device, let step, _, let reason):
             switch step {
             case .readConfiguration:

@@ -31,14 +31,11 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     /// What went wrong in `setPaused` or `discardBuffered`, for the next `write` to report.
     private var pendingError: ALSAError?
 
-    private static let silenced: Void = shim_alsa_silence_errors()
-
     /// An output for ALSA device `device` ("default", "pulse", "hw:0,0", …) with about
     /// `latency` seconds of device buffer, refilled a period (`periodShare` of it) at a time.
     /// `configText`, when given, is an ALSA configuration loaded privately in which `device` is
     /// defined (tests capture to a file this way).
     public init(device: String = "default", latency: Double = ALSAOutput.defaultLatency, configText: String? = nil) {
-        _ = Self.silenced
         self.device = device
         self.configText = configText
         // Outside ALSA's sensible range (or not a number) the default stands.
@@ -63,19 +60,38 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
 
     public var name: String { "alsa:\(device)" }
 
+    /// libasound, opened at the first device opened (not linked: `segue --version`, `ctl` and a
+    /// play through another output never map it nor the plugins it loads).
+    static let library = DynamicLibrary(file: "libasound.so.2", package: "libasound2")
+
+    /// Nil when ALSA can be used; otherwise why not, as a sentence without its full stop. The
+    /// library is opened, and its messages to stderr silenced, on the first call.
+    public static let unavailable: String? = {
+        if let problem = library.problem(shim_alsa_load()) { return problem }
+        shim_alsa_silence_errors()
+        return nil
+    }()
+
+    /// What opening ALSA from the files `names` reports, tried in a private table that is
+    /// closed again (for tests: the shared one is left alone).
+    static func probe(_ names: [String]) -> String? {
+        library.problem(DynamicLibrary.withCStrings(names) { shim_alsa_probe($0, $1) })
+    }
+
     public var preferredWriteFrames: Int? { periodFrames > 0 ? periodFrames : nil }
 
     public func open(_ requested: PCMFormat) throws -> PCMFormat {
         close()
         pendingError = nil
         do throws(ALSAError) {
+            if let problem = Self.unavailable { throw ALSAError.unavailable(device: device, problem: problem) }
             let handle = try openDevice()
             do throws(ALSAError) {
                 format = try setFormat(handle, requested)
                 // Non-blocking writes with poll, so a skip or seek can cut a wait for room short.
-                try ALSACall.check(snd_pcm_nonblock(handle, 1), .setUp, device: device)
+                try ALSACall.check(shim_snd_pcm_nonblock(handle, 1), .setUp, device: device)
             } catch {
-                snd_pcm_close(handle)
+                shim_snd_pcm_close(handle)
                 throw error
             }
             pcm = handle
@@ -100,36 +116,36 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     /// quarter, and that period as the room a write waits for: 0 or ALSA's negative code.
     private func configure(_ handle: OpaquePointer, channels: UInt32, rate: UInt32) -> Int32 {
         var hw: OpaquePointer?
-        guard snd_pcm_hw_params_malloc(&hw) >= 0, let hw else { return -Int32(ENOMEM) }
-        defer { snd_pcm_hw_params_free(hw) }
-        var result = snd_pcm_hw_params_any(handle, hw)
+        guard shim_snd_pcm_hw_params_malloc(&hw) >= 0, let hw else { return -Int32(ENOMEM) }
+        defer { shim_snd_pcm_hw_params_free(hw) }
+        var result = shim_snd_pcm_hw_params_any(handle, hw)
         func step(_ call: () -> Int32) {
             if result >= 0 { result = call() }
         }
-        step { snd_pcm_hw_params_set_rate_resample(handle, hw, 0) }
-        step { snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED) }
-        step { snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_S16_LE) }
-        step { snd_pcm_hw_params_set_channels(handle, hw, channels) }
-        step { snd_pcm_hw_params_set_rate(handle, hw, rate, 0) }
+        step { shim_snd_pcm_hw_params_set_rate_resample(handle, hw, 0) }
+        step { shim_snd_pcm_hw_params_set_access(handle, hw, SND_PCM_ACCESS_RW_INTERLEAVED) }
+        step { shim_snd_pcm_hw_params_set_format(handle, hw, SND_PCM_FORMAT_S16_LE) }
+        step { shim_snd_pcm_hw_params_set_channels(handle, hw, channels) }
+        step { shim_snd_pcm_hw_params_set_rate(handle, hw, rate, 0) }
         var bufferTime = latencyMicroseconds
-        step { snd_pcm_hw_params_set_buffer_time_near(handle, hw, &bufferTime, nil) }
+        step { shim_snd_pcm_hw_params_set_buffer_time_near(handle, hw, &bufferTime, nil) }
         var periodTime = UInt32((Double(bufferTime) * Self.periodShare).rounded())
-        step { snd_pcm_hw_params_set_period_time_near(handle, hw, &periodTime, nil) }
-        step { snd_pcm_hw_params(handle, hw) }
+        step { shim_snd_pcm_hw_params_set_period_time_near(handle, hw, &periodTime, nil) }
+        step { shim_snd_pcm_hw_params(handle, hw) }
         var bufferSize: snd_pcm_uframes_t = 0
         var periodSize: snd_pcm_uframes_t = 0
-        step { snd_pcm_hw_params_get_buffer_size(hw, &bufferSize) }
-        step { snd_pcm_hw_params_get_period_size(hw, &periodSize, nil) }
+        step { shim_snd_pcm_hw_params_get_buffer_size(hw, &bufferSize) }
+        step { shim_snd_pcm_hw_params_get_period_size(hw, &periodSize, nil) }
         guard result >= 0 else { return result }
         var sw: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&sw) >= 0, let sw else { return -Int32(ENOMEM) }
-        defer { snd_pcm_sw_params_free(sw) }
-        step { snd_pcm_sw_params_current(handle, sw) }
+        guard shim_snd_pcm_sw_params_malloc(&sw) >= 0, let sw else { return -Int32(ENOMEM) }
+        defer { shim_snd_pcm_sw_params_free(sw) }
+        step { shim_snd_pcm_sw_params_current(handle, sw) }
         // Like snd_pcm_set_params: playing starts once the buffer's whole periods are filled.
         let periods = periodSize > 0 ? bufferSize / periodSize : 1
-        step { snd_pcm_sw_params_set_start_threshold(handle, sw, max(1, periods) * periodSize) }
-        step { snd_pcm_sw_params_set_avail_min(handle, sw, max(1, periodSize)) }
-        step { snd_pcm_sw_params(handle, sw) }
+        step { shim_snd_pcm_sw_params_set_start_threshold(handle, sw, max(1, periods) * periodSize) }
+        step { shim_snd_pcm_sw_params_set_avail_min(handle, sw, max(1, periodSize)) }
+        step { shim_snd_pcm_sw_params(handle, sw) }
         if result >= 0 { periodFrames = Int(clamping: max(1, periodSize)) }
         return result
     }
@@ -138,10 +154,10 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         var handle: OpaquePointer?
         if let configText {
             let config = try loadConfiguration(configText)
-            defer { snd_config_delete(config) }
-            try ALSACall.check(snd_pcm_open_lconf(&handle, device, SND_PCM_STREAM_PLAYBACK, 0, config), .open, device: device)
+            defer { shim_snd_config_delete(config) }
+            try ALSACall.check(shim_snd_pcm_open_lconf(&handle, device, SND_PCM_STREAM_PLAYBACK, 0, config), .open, device: device)
         } else {
-            try ALSACall.check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0), .open, device: device)
+            try ALSACall.check(shim_snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0), .open, device: device)
         }
         guard let handle else { throw ALSACall.error(-Int32(ENODEV), .open, device: device) }
         return handle
@@ -150,18 +166,18 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     /// A configuration tree holding only `text` (the caller deletes it).
     private func loadConfiguration(_ text: String) throws(ALSAError) -> OpaquePointer {
         var config: OpaquePointer?
-        try ALSACall.check(snd_config_top(&config), .readConfiguration, device: device)
+        try ALSACall.check(shim_snd_config_top(&config), .readConfiguration, device: device)
         guard let config else { throw ALSACall.error(-Int32(ENOMEM), .readConfiguration, device: device) }
         var input: OpaquePointer?
-        let opened = text.withCString { snd_input_buffer_open(&input, $0, -1) }
+        let opened = text.withCString { shim_snd_input_buffer_open(&input, $0, -1) }
         guard opened >= 0, let input else {
-            snd_config_delete(config)
+            shim_snd_config_delete(config)
             throw ALSACall.error(opened < 0 ? opened : -Int32(ENOMEM), .readConfiguration, device: device)
         }
-        defer { snd_input_close(input) }
-        let loaded = snd_config_load(config, input)
+        defer { shim_snd_input_close(input) }
+        let loaded = shim_snd_config_load(config, input)
         guard loaded >= 0 else {
-            snd_config_delete(config)
+            shim_snd_config_delete(config)
             throw ALSACall.error(loaded, .readConfiguration, device: device)
         }
         return config
@@ -183,14 +199,14 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         while frames > 0, let pointer = base {
             // While the device plays, wait until a whole period (or all that is left) fits, so
             // each wake-up ends in one large write rather than a trickle of small ones.
-            if snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
-                let room = snd_pcm_avail_update(pcm)
+            if shim_snd_pcm_state(pcm) == SND_PCM_STATE_RUNNING {
+                let room = shim_snd_pcm_avail_update(pcm)
                 if room >= 0 && room < min(frames, periodFrames) {
                     if waitForRoom(pcm) { continue }
                     return (total - frames) * format.channels
                 }
             }
-            let n = snd_pcm_writei(pcm, pointer, snd_pcm_uframes_t(frames))
+            let n = shim_snd_pcm_writei(pcm, pointer, snd_pcm_uframes_t(frames))
             guard n < 0 else {
                 frames -= n
                 base = pointer + n * format.channels
@@ -205,7 +221,7 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
             // written; any other code comes back from snd_pcm_recover as it went in.
             let recovering = code == ALSACall.underrun || code == ALSACall.suspended
             do throws(ALSAError) {
-                try ALSACall.check(snd_pcm_recover(pcm, code, 1), recovering ? .recover : .write, device: device)
+                try ALSACall.check(shim_snd_pcm_recover(pcm, code, 1), recovering ? .recover : .write, device: device)
             } catch {
                 throw error.audioError
             }
@@ -215,9 +231,9 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
 
     /// Waits until the device has room or `interruptWrite` is called; false when interrupted.
     private func waitForRoom(_ pcm: OpaquePointer) -> Bool {
-        let count = Int(max(0, snd_pcm_poll_descriptors_count(pcm)))
+        let count = Int(max(0, shim_snd_pcm_poll_descriptors_count(pcm)))
         var fds = [pollfd](repeating: pollfd(), count: count + 1)
-        _ = fds.withUnsafeMutableBufferPointer { snd_pcm_poll_descriptors(pcm, $0.baseAddress, UInt32(count)) }
+        _ = fds.withUnsafeMutableBufferPointer { shim_snd_pcm_poll_descriptors(pcm, $0.baseAddress, UInt32(count)) }
         fds[count] = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
         let ready = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), 1000) }
         if ready > 0 && fds[count].revents & Int16(POLLIN) != 0 {
@@ -238,23 +254,23 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         if paused {
             // Hardware pause keeps the buffered audio. A device that cannot pause, or a stream
             // not running yet, refuses: then the buffered audio is dropped instead.
-            if snd_pcm_pause(pcm, 1) < 0 {
-                remember(snd_pcm_drop(pcm), .resume)
+            if shim_snd_pcm_pause(pcm, 1) < 0 {
+                remember(shim_snd_pcm_drop(pcm), .resume)
                 pausedByDrop = true
             }
         } else if pausedByDrop {
-            remember(snd_pcm_prepare(pcm), .resume)
+            remember(shim_snd_pcm_prepare(pcm), .resume)
             pausedByDrop = false
-        } else if snd_pcm_pause(pcm, 0) < 0 {
-            remember(snd_pcm_prepare(pcm), .resume)
+        } else if shim_snd_pcm_pause(pcm, 0) < 0 {
+            remember(shim_snd_pcm_prepare(pcm), .resume)
         }
     }
 
     public func discardBuffered() {
         drainWakePipe(wakeRead)  // an interrupt belongs to the audio being discarded, not to what comes next
         guard let pcm else { return }
-        remember(snd_pcm_drop(pcm), .restart)
-        remember(snd_pcm_prepare(pcm), .restart)
+        remember(shim_snd_pcm_drop(pcm), .restart)
+        remember(shim_snd_pcm_prepare(pcm), .restart)
     }
 
     /// Keeps the first failure of a call that cannot throw, for the next `write` to report.
@@ -266,10 +282,10 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
     public func drain() throws {
         guard let pcm else { return }
         do throws(ALSAError) {
-            try ALSACall.check(snd_pcm_nonblock(pcm, 0), .finish, device: device)  // draining must wait for the device
-            let drained = snd_pcm_drain(pcm)
-            try ALSACall.check(snd_pcm_nonblock(pcm, 1), .finish, device: device)
-            try ALSACall.check(snd_pcm_prepare(pcm), .finish, device: device)
+            try ALSACall.check(shim_snd_pcm_nonblock(pcm, 0), .finish, device: device)  // draining must wait for the device
+            let drained = shim_snd_pcm_drain(pcm)
+            try ALSACall.check(shim_snd_pcm_nonblock(pcm, 1), .finish, device: device)
+            try ALSACall.check(shim_snd_pcm_prepare(pcm), .finish, device: device)
             // Running dry at the very end is what finishing means, not a failure.
             if drained != ALSACall.underrun { try ALSACall.check(drained, .finish, device: device) }
         } catch {
@@ -281,12 +297,12 @@ public final class ALSAOutput: AudioOutput, @unchecked Sendable {
         guard let pcm else { return 0 }
         var delay: snd_pcm_sframes_t = 0
         // A device that cannot say (stopped, or in error) has nothing waiting to be heard.
-        return snd_pcm_delay(pcm, &delay) == 0 ? max(0, delay) : 0
+        return shim_snd_pcm_delay(pcm, &delay) == 0 ? max(0, delay) : 0
     }
 
     public func close() {
         guard let pcm else { return }
-        snd_pcm_close(pcm)
+        shim_snd_pcm_close(pcm)
         self.pcm = nil
     }
 }

@@ -33,6 +33,14 @@ public protocol AudioOutput: AnyObject {
     /// waiting for the device may return early, so the new audio starts sooner. Must be
     /// thread-safe; outputs that cannot do this keep the default, which does nothing.
     func interruptWrite()
+    /// True when the output applies the volume itself where the audio is mixed (`setVolume`):
+    /// a change is then heard at once whatever the output has queued, and the pipeline writes
+    /// samples unscaled. False (the default): the pipeline scales the samples it writes.
+    var appliesVolume: Bool { get }
+    /// The linear gain to play at from now on (0 silent … 1 unchanged), for an output that
+    /// `appliesVolume`; kept for the next `open` when nothing is open. Must be thread-safe; the
+    /// default does nothing.
+    func setVolume(gain: Double)
 }
 
 extension AudioOutput {
@@ -47,6 +55,12 @@ extension AudioOutput {
 
     /// Default: no preference.
     public var preferredWriteFrames: Int? { nil }
+
+    /// Default: the pipeline scales the samples.
+    public var appliesVolume: Bool { false }
+
+    /// Default: nothing (the pipeline scales the samples).
+    public func setVolume(gain: Double) {}
 }
 
 /// Makes outputs from a user's `--output` value. Outputs are created on the thread that uses them.

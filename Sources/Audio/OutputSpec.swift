@@ -1,5 +1,7 @@
-/// What the user asked for with `--output`: `alsa[:DEVICE]`, `null`, or `wav:PATH`.
+/// What the user asked for with `--output`: `pulse[:SINK]`, `alsa[:DEVICE]`, `null`, or `wav:PATH`.
 public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
+    /// A PulseAudio sink by name; nil is the server's default sink.
+    case pulse(sink: String?)
     /// An ALSA PCM device by name ("default", "pulse", "hw:0,0", …).
     case alsa(device: String)
     /// Discard the audio, paced to real time like a device.
@@ -7,9 +9,13 @@ public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
     /// Write exactly what was played to a WAV file, as fast as it decodes.
     case wav(path: String)
 
-    /// Parses an `--output` value; nil when it is not one of the three forms.
+    /// Parses an `--output` value; nil when it is not one of the four forms.
     public init?(parsing text: String) {
-        if text == "alsa" {
+        if text == "pulse" {
+            self = .pulse(sink: nil)
+        } else if text.hasPrefix("pulse:"), text.count > 6 {
+            self = .pulse(sink: String(text.dropFirst(6)))
+        } else if text == "alsa" {
             self = .alsa(device: "default")
         } else if text.hasPrefix("alsa:"), text.count > 5 {
             self = .alsa(device: String(text.dropFirst(5)))
@@ -24,6 +30,7 @@ public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .pulse(let sink): return sink.map { "pulse:\($0)" } ?? "pulse"
         case .alsa(let device): return "alsa:\(device)"
         case .null: return "null"
         case .wav(let path): return "wav:\(path)"

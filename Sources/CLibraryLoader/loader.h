@@ -1,6 +1,6 @@
 // Loading a C library at first use with dlopen instead of linking it: the one home of the pattern
-// the dlopened shims CSQLite, CNcursesw, CSoxr, CFAAD2 and CMpg123 follow (CCurl, CSndfile and CFFTW
-// still carry their own loader code; ALSA is linked).
+// every dlopened shim follows (CALSA, CCurl, CFAAD2, CFFTW, CMpg123, CNcursesw, CSndfile, CSoxr,
+// CSQLite).
 //
 // Linking a library makes every start of `segue` load and relocate it (and its own dependencies),
 // even `segue --version`, which never calls it. A shim instead lists the functions it needs once,
@@ -60,6 +60,16 @@ static inline int shim_library_open(
     static inline ret shim_##name params { return (shim_##lib()->name)args; }
 #define SHIM_LIBRARY_VOID_WRAPPER(lib, ret, name, params, args) \
     static inline void shim_##name params { (shim_##lib()->name)args; }
+
+/// A list entry `SHIM_LIBRARY_UNWRAPPED(X, lib, return type, name, (parameters), ())` puts `name` in
+/// the table but makes no `shim_<name>` wrapper: for a variadic function (curl_easy_setopt), which
+/// a wrapper cannot pass its arguments on to; the shim writes typed wrappers calling
+/// `shim_<lib>()->name` itself. It picks the expansion by pasting the name of the macro X stands for.
+#define SHIM_LIBRARY_UNWRAPPED(X, lib, ret, name, params, args) SHIM_LIBRARY_UNWRAPPED_##X(lib, ret, name, params, args)
+#define SHIM_LIBRARY_UNWRAPPED_SHIM_LIBRARY_FIELD SHIM_LIBRARY_FIELD
+#define SHIM_LIBRARY_UNWRAPPED_SHIM_LIBRARY_SYMBOL SHIM_LIBRARY_SYMBOL
+#define SHIM_LIBRARY_UNWRAPPED_SHIM_LIBRARY_WRAPPER(lib, ret, name, params, args)
+#define SHIM_LIBRARY_UNWRAPPED_SHIM_LIBRARY_VOID_WRAPPER(lib, ret, name, params, args)
 
 /// Defines the table, loader and wrappers of library `lib` from `FUNCTIONS(lib, X, V)` (X for
 /// functions returning a value, V for `void` ones); the variadic arguments are the file names

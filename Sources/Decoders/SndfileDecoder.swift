@@ -1,10 +1,10 @@
-// The only file that touches libsndfile's C API (and must stay so: the shim's function table is a
-// `static` in the header, one copy per object file that calls it, so the table this file loads is
-// the table it calls through). libsndfile is dlopened at the first file in one of its formats.
+// The only file that touches libsndfile's C API. libsndfile is dlopened at the first file in one
+// of its formats (Sources/CSndfile/shim.h).
 
 import Audio
 import CSndfile
 import Checked
+import POSIXSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -41,7 +41,7 @@ public final class SndfileDecoder: AudioDecoder {
             read: { pointer, count, user in SndfileInput.from(user).read(into: pointer, count: count) },
             write: { _, _, _ in 0 },
             tell: { sf_count_t(SndfileInput.from($0).position) })
-        let opened = shim_sf_open_virtual(&io, &info, Unmanaged.passUnretained(input).toOpaque())
+        let opened = shim_sf_open_virtual(&io, Int32(SFM_READ), &info, Unmanaged.passUnretained(input).toOpaque())
         guard let opened else {
             if let failure = input.failure { throw failure }
             throw AudioError.corrupt("the file could not be opened (\(Self.message(shim_sf_strerror(nil))))")
@@ -85,7 +85,7 @@ public final class SndfileDecoder: AudioDecoder {
 
     public func seek(toFrame frame: Int) throws -> Int {
         let target = max(0, totalFrames.map { min(frame, $0) } ?? frame)
-        let reached = shim_sf_seek(handle, sf_count_t(target))
+        let reached = shim_sf_seek(handle, sf_count_t(target), SEEK_SET)
         if let failure = input.failure { throw failure }
         guard reached >= 0 else {
             throw AudioError.corrupt("cannot seek in this \(codecName) (\(Self.message(shim_sf_strerror(handle))))")
@@ -194,9 +194,9 @@ enum SndfileLibrary: Equatable {
 
     /// Loads libsndfile exactly once, on first use (a lazy global).
     static let shared: SndfileLibrary = {
-        switch shim_sf_load() {
-        case SHIM_SF_LOADED: return .ready
-        case SHIM_SF_INCOMPLETE:
+        switch DynamicLibrary.LoadResult(rawValue: shim_sndfile_load()) {
+        case .loaded: return .ready
+        case .incomplete:
             return .unavailable("the installed libsndfile lacks functions Segue needs; install the Debian package libsndfile1")
         default: return .unavailable("libsndfile is not installed; install the Debian package libsndfile1")
         }

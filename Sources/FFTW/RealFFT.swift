@@ -1,7 +1,5 @@
-// The only file that touches FFTW's C API (and must stay so: the shim's function table is a
-// `static` in the header, one copy per object file that calls it, so the table this file loads
-// is the table it calls through). libfftw3f is dlopened at the first transform, so runs that
-// never estimate a tempo never load it.
+// The only file that touches FFTW's C API. libfftw3f is dlopened at the first transform
+// (Sources/CFFTW/shim.h), so runs that never estimate a tempo never load it.
 
 import CFFTW
 import POSIXSupport
@@ -76,17 +74,17 @@ enum FFTWLibrary: Equatable {
     case unavailable(String)
 
     /// Loads libfftw3f exactly once, on first use (a lazy global).
-    static let shared: FFTWLibrary = status(of: shim_fftwf_load())
+    static let shared: FFTWLibrary = status(of: shim_fftw_load())
 
     /// FFTW's planner (plan creation and destruction) is not thread-safe; every call to it
     /// holds this lock. Executing a plan needs no lock.
     static let planner = ConditionLock(())
 
-    /// The state `shim_fftwf_open` or `shim_fftwf_load` reported as `result`.
+    /// The state `shim_fftw_load` or `shim_fftw_probe` reported as `result`.
     static func status(of result: Int32) -> FFTWLibrary {
-        switch result {
-        case SHIM_FFTWF_LOADED: return .ready
-        case SHIM_FFTWF_INCOMPLETE:
+        switch DynamicLibrary.LoadResult(rawValue: result) {
+        case .loaded: return .ready
+        case .incomplete:
             return .unavailable("the installed FFTW lacks functions Segue needs (install the Debian package libfftw3-single3)")
         default: return .unavailable("FFTW is not installed (install the Debian package libfftw3-single3)")
         }
@@ -95,9 +93,6 @@ enum FFTWLibrary: Equatable {
     /// Tries to open the first of `names` into a private table and closes it again (for tests;
     /// leaves the shared table alone).
     static func probe(_ names: [String]) -> FFTWLibrary {
-        var table = shim_fftwf_table()
-        let result = DynamicLibrary.withCStrings(names) { shim_fftwf_open($0, $1, &table) }
-        shim_fftwf_close(&table)
-        return status(of: result)
+        status(of: DynamicLibrary.withCStrings(names) { shim_fftw_probe($0, $1) })
     }
 }

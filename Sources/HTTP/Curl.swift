@@ -1,6 +1,5 @@
-// The only file that touches libcurl's C API (and must stay so: the shim's function table is a
-// `static` in the header, one copy per object file that calls it). libcurl is dlopened at the
-// first request, so runs that never use the network never load it. Handles are owned by classes that free them in
+// The only file that touches libcurl's C API. libcurl is dlopened at the first request
+// (Sources/CCurl/shim.h), so runs that never use the network never load it. Handles are owned by classes that free them in
 // deinit; none of these types is Sendable, so each transfer creates, uses and frees its handles
 // on one thread. Callbacks are file-scope `let` closures (nonisolated: curl calls them on the
 // transfer thread, see notes §5).
@@ -20,22 +19,20 @@ enum CurlLibrary: Equatable {
 
     /// Loads libcurl and runs `curl_global_init`, exactly once, on first use (a lazy global).
     static let shared: CurlLibrary = {
-        switch shim_curl_load() {
-        case SHIM_CURL_LOADED:
-            let code = shim_curl_global_init()
-            guard code == CURLE_OK else {
-                return .unavailable("libcurl could not be initialised (curl_global_init returned \(code.rawValue))")
-            }
-            return .ready
-        case let result: return status(of: result)
+        let result = shim_curl_load()
+        guard DynamicLibrary.LoadResult(rawValue: result) == .loaded else { return status(of: result) }
+        let code = shim_curl_global_init_default()
+        guard code == CURLE_OK else {
+            return .unavailable("libcurl could not be initialised (curl_global_init returned \(code.rawValue))")
         }
+        return .ready
     }()
 
-    /// The state `shim_curl_open` or `shim_curl_load` reported as `result`.
+    /// The state `shim_curl_load` or `shim_curl_probe` reported as `result`.
     static func status(of result: Int32) -> CurlLibrary {
-        switch result {
-        case SHIM_CURL_LOADED: return .ready
-        case SHIM_CURL_TOO_OLD:
+        switch DynamicLibrary.LoadResult(rawValue: result) {
+        case .loaded: return .ready
+        case .incomplete:
             return .unavailable("the installed libcurl is too old (install the Debian package libcurl4)")
         default: return .unavailable("libcurl is not installed (install the Debian package libcurl4)")
         }
@@ -44,10 +41,7 @@ enum CurlLibrary: Equatable {
     /// Tries to open the first of `names` into a private table and closes it again (for tests;
     /// leaves the shared table alone).
     static func probe(_ names: [String]) -> CurlLibrary {
-        var table = shim_curl_table()
-        let result = DynamicLibrary.withCStrings(names) { shim_curl_open($0, $1, &table) }
-        shim_curl_close(&table)
-        return status(of: result)
+        status(of: DynamicLibrary.withCStrings(names) { shim_curl_probe($0, $1) })
     }
 }
 

@@ -64,7 +64,17 @@ public final class AudioPipeline: Sendable {
     private struct InterruptHandle: @unchecked Sendable {
         let output: any AudioOutput
         func interruptWrite() { output.interruptWrite() }
+        /// Hands the output the gain for `volume` when it applies volume itself; false otherwise.
+        func applyVolume(_ volume: Double) -> Bool {
+            guard output.appliesVolume else { return false }
+            output.setVolume(gain: AudioPipeline.gain(for: volume))
+            return true
+        }
     }
+
+    /// The linear gain for a volume setting: its square, closer to perceived loudness than a
+    /// straight line.
+    static func gain(for volume: Double) -> Double { volume * volume }
 
     /// Frames handed per write to an output with no preference of its own (`preferredWriteFrames`).
     private static let writeFrames = 2048
@@ -164,14 +174,18 @@ public final class AudioPipeline: Sendable {
         if paused { liveOutput.withLock { $0 }?.interruptWrite() }
     }
 
-    /// Software volume, 0 (silent) to 1 (unchanged); applied as samples reach the device, so a
-    /// change is heard once the device's buffer (about 0.25 s through ALSA) has played out.
+    /// Volume, 0 (silent) to 1 (unchanged). An output that applies volume itself (PulseAudio's
+    /// stream volume) is told at once, so the change is heard whatever it has queued; otherwise
+    /// the samples are scaled as they reach the device, and a change is heard once the device's
+    /// buffer (about 0.25 s through ALSA) has played out.
     public func setVolume(_ volume: Double) {
         let bits = min(1, max(0, volume)).bitPattern
         guard volumeBits.exchange(bits, ordering: .relaxed) != bits else { return }
+        // Under the lock, so this and the output thread's first setting cannot cross.
+        let applied = liveOutput.withLock { $0?.applyVolume(Double(bitPattern: volumeBits.load(ordering: .relaxed))) ?? false }
         // A write waiting for room was scaled with the old volume: cut it short so what is
         // left is scaled again.
-        liveOutput.withLock { $0 }?.interruptWrite()
+        if !applied { liveOutput.withLock { $0 }?.interruptWrite() }
     }
 
     /// Overlap between consecutive tracks, in seconds (0: gapless, the default). Applies from
@@ -382,7 +396,11 @@ public final class AudioPipeline: Sendable {
             return
         }
         defer { output.close() }
-        liveOutput.withLock { $0 = InterruptHandle(output: output) }
+        liveOutput.withLock {
+            let handle = InterruptHandle(output: output)
+            $0 = handle
+            _ = handle.applyVolume(Double(bitPattern: volumeBits.load(ordering: .relaxed)))
+        }
         var current: Int?
         var frames = 0
         var format = PCMFormat.cd
@@ -433,6 +451,16 @@ public final class AudioPipeline: Sendable {
                     send(.trackFailed(id: id, name: name, error: error))
                 case .idle:
                     try output.drain()
+                    // A pause cuts a deep output's drain short with the end still queued: it is
+                    // heard after the pause, unless a skip or stop drops it.
+                    while output.bufferedFrames > 0, ring.isPaused, !ring.discardPending, !isStopped {
+                        output.setPaused(true)
+                        publish()
+                        ring.waitWhilePaused()
+                        if ring.discardPending || isStopped { break }
+                        output.setPaused(false)
+                        try output.drain()
+                    }
                     publish()
                     control.withLock { $0.playingID = nil }
                     send(.idle)
@@ -466,10 +494,10 @@ public final class AudioPipeline: Sendable {
             let end = min(samples.count, offset + step)
             let volume = Double(bitPattern: volumeBits.load(ordering: .relaxed))
             let taken: Int
-            if volume >= 1 {
+            if volume >= 1 || output.appliesVolume {
                 taken = try samples[offset..<end].withUnsafeBufferPointer { try output.writeSome($0) }
             } else {
-                let gain = volume * volume  // closer to perceived loudness than a straight line
+                let gain = Self.gain(for: volume)
                 let scaled = samples[offset..<end].map { Int16(Double($0) * gain) }
                 taken = try scaled.withUnsafeBufferPointer { try output.writeSome($0) }
             }

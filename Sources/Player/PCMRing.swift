@@ -37,7 +37,6 @@ final class PCMRing: Sendable {
         var paused = false
         var generation = 0
         var discardPending = false
-        var producerWaiting = false
 
         var headIsOpen: Bool {
             if head < items.count, case .open = items[head] { true } else { false }
@@ -50,6 +49,8 @@ final class PCMRing: Sendable {
     private let lowWater: Int
     /// Times a pop woke the producer (a count for tests: the batching is observable).
     private let producerWakes = Atomic<Int>(0)
+    /// True while the producer waits in `push` for room (written under the lock by `push`).
+    private let producerWaiting = Atomic<Bool>(false)
 
     init(capacitySamples: Int) {
         capacity = max(1, capacitySamples)
@@ -69,13 +70,16 @@ final class PCMRing: Sendable {
         func ready(_ s: State) -> Bool {
             s.closed || s.generation != generation || s.queuedSamples == 0 || s.queuedSamples + size <= capacity
         }
-        lock.withLock { s in s.producerWaiting = !ready(s) }
         var checks = 0  // the first check, then one per wake-up
+        // One lock acquisition: the checks run under the lock, so they can say whether the
+        // producer is about to wait.
         return lock.wait(until: {
             checks += 1
-            return ready($0)
+            let ok = ready($0)
+            producerWaiting.store(!ok, ordering: .relaxed)
+            return ok
         }) { s in
-            s.producerWaiting = false
+            producerWaiting.store(false, ordering: .relaxed)
             if checks > 1 { producerWakes.add(checks - 1, ordering: .relaxed) }
             guard !s.closed, s.generation == generation else { return false }
             s.items.append(item)
@@ -145,7 +149,7 @@ final class PCMRing: Sendable {
     var producerWakeCount: Int { producerWakes.load(ordering: .relaxed) }
 
     /// True while the producer waits for room (the ring is as full as it gets for now).
-    var producerIsWaiting: Bool { lock.withLock { $0.producerWaiting } }
+    var producerIsWaiting: Bool { producerWaiting.load(ordering: .relaxed) }
 
     /// Samples decoded and waiting for the consumer.
     var queuedSamples: Int { lock.withLock { $0.queuedSamples } }

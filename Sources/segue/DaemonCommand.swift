@@ -45,8 +45,10 @@ struct DaemonCommand {
         ] + CatalogOptions.declared)
 
     init(parsing arguments: [String]) throws {
+        var chosen = false
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty, let spec = OutputSpec(parsing: env) {
             output = spec
+            chosen = true
         }
         for (option, value) in try Self.declaration.parse(arguments).options {
             let given = [option.name] + (value.map { [$0] } ?? [])
@@ -59,6 +61,7 @@ struct DaemonCommand {
             case "--output":
                 guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
+                chosen = true
                 passThrough += given
             case "--listen":
                 guard let value else { throw option.invalid(value) }
@@ -78,6 +81,7 @@ struct DaemonCommand {
             default: throw Self.declaration.unknown(option.name)
             }
         }
+        if !chosen { output = Outputs.defaultSpec }
     }
 
     func run() -> Int32 {

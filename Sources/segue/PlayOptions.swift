@@ -15,8 +15,10 @@ struct PlayOptions {
 
     /// `--output`, as `segue play`, `segue daemon` and the terminal UI declare it.
     static let outputOption = OptionSpec(
-        name: "--output", short: "o", value: .text(placeholder: "SPEC", meaning: "alsa[:DEVICE], null or wav:PATH"),
-        help: "where the sound goes: alsa[:DEVICE], null or wav:PATH (default alsa:default; environment SEGUE_OUTPUT)")
+        name: "--output", short: "o", value: .text(placeholder: "SPEC", meaning: "pulse[:SINK], alsa[:DEVICE], null or wav:PATH"),
+        help:
+            "where the sound goes: pulse[:SINK], alsa[:DEVICE], null or wav:PATH "
+            + "(default pulse when a PulseAudio server answers, else alsa:default; environment SEGUE_OUTPUT)")
 
     static let declaration = SubcommandSpec(
         command: "segue play", operands: .words(placeholder: "ITEM…"),
@@ -31,11 +33,13 @@ struct PlayOptions {
 
     /// The options read from `arguments`; nil when they asked for `--help`.
     init?(parsing arguments: [String]) throws(UsageError) {
+        var chosen = false
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty {
             guard let spec = OutputSpec(parsing: env) else {
-                throw UsageError(description: "SEGUE_OUTPUT=\(env) is not alsa[:DEVICE], null or wav:PATH.")
+                throw UsageError(description: "SEGUE_OUTPUT=\(env) is not pulse[:SINK], alsa[:DEVICE], null or wav:PATH.")
             }
             output = spec
+            chosen = true
         }
         let parsed = try Self.declaration.parse(arguments)
         if parsed.wantsHelp { return nil }
@@ -45,11 +49,13 @@ struct PlayOptions {
             case "--output":
                 guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
+                chosen = true
             case "--shuffle": shuffle = true
             case "--repeat": repeatMode = value.flatMap(RepeatMode.init(rawValue:)) ?? .none
             default: throw Self.declaration.unknown(option.name)
             }
         }
+        if !chosen { output = Outputs.defaultSpec }
         items = parsed.operands
         guard !items.isEmpty else { throw UsageError(description: "nothing to play: give files or URLs.") }
     }

@@ -3,13 +3,17 @@ import TestSupport
 import Testing
 
 @Suite struct OutputSpecTests {
-    @Test func parsesTheThreeForms() {
+    @Test func parsesTheFourForms() {
+        #expect(OutputSpec(parsing: "pulse") == .pulse(sink: nil))
+        #expect(OutputSpec(parsing: "pulse:out") == .pulse(sink: "out"))
+        #expect(OutputSpec(parsing: "pulse:out")?.description == "pulse:out")
+        #expect(OutputSpec(parsing: "pulse:") == nil)
         #expect(OutputSpec(parsing: "alsa") == .alsa(device: "default"))
         #expect(OutputSpec(parsing: "alsa:hw:0,0") == .alsa(device: "hw:0,0"))
         #expect(OutputSpec(parsing: "null") == .null)
         #expect(OutputSpec(parsing: "wav:/tmp/a b.wav") == .wav(path: "/tmp/a b.wav"))
         #expect(OutputSpec(parsing: "wav:") == nil)
-        #expect(OutputSpec(parsing: "pulse") == nil)
+        #expect(OutputSpec(parsing: "pipe") == nil)
         #expect(OutputSpec(parsing: "alsa:pulse")?.description == "alsa:pulse")
     }
 }

@@ -3,12 +3,14 @@ import Testing
 
 /// Which shared libraries a command loads (the dynamic loader's own report, LD_DEBUG=files):
 /// the C libraries only some commands use are opened at first use, so `segue --version` and
-/// `segue ctl` never load them, and playing an MP3 loads mpg123 but not the AAC decoder.
+/// `segue ctl` never load them, playing an MP3 loads mpg123 but not the AAC decoder, and only a
+/// play through ALSA loads ALSA.
 @Suite struct StartupLibrariesTests {
     static let segue = Fixtures.packageRoot + "/.build/debug/segue"
     /// The libraries Segue opens with dlopen when a command first needs them.
     static let onDemand = [
         "libsqlite3", "libncursesw", "libtinfo", "libmpg123", "libfaad", "libsoxr", "libgomp", "libcurl", "libsndfile", "libfftw3f",
+        "libasound",
     ]
 
     /// The libraries the loader reported loading while `arguments` ran (names up to the first dot).
@@ -42,5 +44,14 @@ import Testing
         #expect(names.contains("libmpg123"))
         #expect(!names.contains("libfaad"))
         #expect(!names.contains("libncursesw"))
+        #expect(!names.contains("libasound"))
+    }
+
+    @Test func playingThroughALSALoadsALSA() throws {
+        let home = Fixtures.temporaryDirectory()
+        // ALSA's own "null" device (alsa.conf) takes the audio without a sound card.
+        let names = try loaded(["play", "--output", "alsa:null", Fixtures.path("tone.mp3")], home: home)
+        #expect(names.contains("libasound"))
+        #expect(names.contains("libmpg123"))
     }
 }

@@ -9,16 +9,25 @@ public final class RecordingOutput: AudioOutput, @unchecked Sendable {
         var opened: [PCMFormat] = []
         var drains = 0
         var closed = false
+        var gains: [Double] = []
     }
     private let acceptedRate: Int?
     private let failOnOpen: AudioError?
+    private let takesVolume: Bool
 
     /// Records everything; when `acceptedRate` is set, `open` answers with that rate (as a
-    /// device that refuses others would); `failOnOpen` makes `open` throw.
-    public init(acceptedRate: Int? = nil, failOnOpen: AudioError? = nil) {
+    /// device that refuses others would); `failOnOpen` makes `open` throw; `appliesVolume` makes
+    /// it an output that applies the volume itself (as PulseAudio's does), recording each gain.
+    public init(acceptedRate: Int? = nil, failOnOpen: AudioError? = nil, appliesVolume: Bool = false) {
         self.acceptedRate = acceptedRate
         self.failOnOpen = failOnOpen
+        self.takesVolume = appliesVolume
     }
+
+    public var appliesVolume: Bool { takesVolume }
+    public func setVolume(gain: Double) { lock.withLockBroadcast { $0.gains.append(gain) } }
+    /// The gains `setVolume` was given, in order.
+    public var gains: [Double] { lock.withLock { $0.gains } }
 
     public var name: String { "recording" }
 
