@@ -411,16 +411,19 @@ public final class AudioPipeline: Sendable {
         var written = 0
         var segments: [Segment] = []  // the track heard now, then those written after it
         var pending: [(at: Int, event: PipelineEvent)] = []
+        // A shallow device (ALSA's 0.25 s) is told boundaries as they are written, as always.
+        let deep = output.bufferIsDeep
         func publish() {
             let heard = max(0, written - output.bufferedFrames)
-            while segments.count > 1, segments[1].at <= heard { segments.removeFirst() }
+            let reachedPoint = deep ? heard : written
+            while segments.count > 1, segments[1].at <= reachedPoint { segments.removeFirst() }
             let now = segments.first.map {
                 PlaybackPosition(trackID: $0.id, frames: max(0, heard - $0.at + $0.startFrames), sampleRate: format.sampleRate)
             }
             let shown = now ?? PlaybackPosition(trackID: nil, frames: 0, sampleRate: format.sampleRate)
             position.withLock { $0 = shown }
             if reportsPosition.load(ordering: .relaxed) { send(.position(shown)) }
-            let reached = pending.prefix { $0.at <= heard }.count
+            let reached = pending.prefix { $0.at <= reachedPoint }.count
             if reached > 0 {
                 let events = pending.prefix(reached).map(\.event)
                 pending.removeFirst(reached)

@@ -84,6 +84,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
 
     public var appliesVolume: Bool { true }
 
+    public var bufferIsDeep: Bool { true }
+
     public func open(_ requested: PCMFormat) throws -> PCMFormat {
         close()
         pendingError = nil
