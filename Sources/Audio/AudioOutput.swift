@@ -41,6 +41,10 @@ public protocol AudioOutput: AnyObject {
     /// `appliesVolume`; kept for the next `open` when nothing is open. Must be thread-safe; the
     /// default does nothing.
     func setVolume(gain: Double)
+    /// True when the output queues seconds of audio (PulseAudio's server-side buffer): the
+    /// pipeline then tells a track's start, end or failure when playback reaches it, not when
+    /// it is written. False (the default): told as written, the buffer being a fraction of a second.
+    var bufferIsDeep: Bool { get }
 }
 
 extension AudioOutput {
@@ -61,6 +65,9 @@ extension AudioOutput {
 
     /// Default: nothing (the pipeline scales the samples).
     public func setVolume(gain: Double) {}
+
+    /// Default: a shallow buffer.
+    public var bufferIsDeep: Bool { false }
 }
 
 /// Makes outputs from a user's `--output` value. Outputs are created on the thread that uses them.

@@ -109,4 +109,9 @@ static inline pa_operation *shim_pulse_drain(pa_stream *stream, pa_threaded_main
     return shim_pa_stream_drain(stream, shim_pulse_stream_done, mainloop);
 }
 
+/// Asks for `stream`'s timing; the returned operation's state says when the answer is in.
+static inline pa_operation *shim_pulse_update_timing(pa_stream *stream, pa_threaded_mainloop *mainloop) {
+    return shim_pa_stream_update_timing_info(stream, shim_pulse_stream_done, mainloop);
+}
+
 #endif

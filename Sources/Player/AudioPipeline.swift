@@ -401,16 +401,39 @@ public final class AudioPipeline: Sendable {
             $0 = handle
             _ = handle.applyVolume(Double(bitPattern: volumeBits.load(ordering: .relaxed)))
         }
-        var current: Int?
-        var frames = 0
+        // What the device holds is heard later: a deep output (PulseAudio's 2-s buffer) may hold
+        // the start of the next track while the last one still sounds. So a track's start, end
+        // or failure is told, and the position moves to the next track, only once playback has
+        // reached that point: `written` counts the frames written since the last discard, and
+        // the heard point is `written` less what the output still holds.
+        var frames = 0  // of the track being written, from its start frame: its length when it ends
         var format = PCMFormat.cd
+        var written = 0
+        var segments: [Segment] = []  // the track heard now, then those written after it
+        var pending: [(at: Int, event: PipelineEvent)] = []
+        // A shallow device (ALSA's 0.25 s) is told boundaries as they are written, as always.
+        let deep = output.bufferIsDeep
         func publish() {
-            let heard = max(0, frames - output.bufferedFrames)
-            let id = current
-            let rate = format.sampleRate
-            let now = PlaybackPosition(trackID: id, frames: heard, sampleRate: rate)
-            position.withLock { $0 = now }
-            if reportsPosition.load(ordering: .relaxed) { send(.position(now)) }
+            let heard = max(0, written - output.bufferedFrames)
+            let reachedPoint = deep ? heard : written
+            while segments.count > 1, segments[1].at <= reachedPoint { segments.removeFirst() }
+            let now = segments.first.map {
+                PlaybackPosition(trackID: $0.id, frames: max(0, heard - $0.at + $0.startFrames), sampleRate: format.sampleRate)
+            }
+            let shown = now ?? PlaybackPosition(trackID: nil, frames: 0, sampleRate: format.sampleRate)
+            position.withLock { $0 = shown }
+            if reportsPosition.load(ordering: .relaxed) { send(.position(shown)) }
+            let reached = pending.prefix { $0.at <= reachedPoint }.count
+            if reached > 0 {
+                let events = pending.prefix(reached).map(\.event)
+                pending.removeFirst(reached)
+                events.forEach(send)
+            }
+        }
+        /// Tells `event` once playback reaches what has been written so far.
+        func tell(_ event: PipelineEvent) {
+            pending.append((written, event))
+            publish()
         }
         while true {
             if ring.isPaused {
@@ -421,7 +444,13 @@ public final class AudioPipeline: Sendable {
             }
             guard let next = ring.pop() else { return }
             guard case .item(let item, let discard) = next else { continue }  // held: paused above
-            if discard { output.discardBuffered() }
+            if discard {
+                output.discardBuffered()
+                // Nothing written before is heard now, nor are the events that waited for it.
+                written = 0
+                segments = []
+                pending = []
+            }
             do {
                 switch item {
                 case .open(let requested):
@@ -430,12 +459,11 @@ public final class AudioPipeline: Sendable {
                     control.withLockBroadcast { $0.negotiated = accepted }
                     publish()
                 case .start(let id, let info, let startFrame):
-                    current = id
                     // The start is in the source's frames; the position counts the output's.
                     frames = startFrame * info.outputFormat.sampleRate / max(1, info.sourceFormat.sampleRate)
+                    segments.append(Segment(id: id, at: written, startFrames: frames))
                     control.withLock { $0.playingID = id }
-                    publish()
-                    send(.trackStarted(id: id, info: info))
+                    tell(.trackStarted(id: id, info: info))
                 case .samples(var samples):
                     // A deep device takes what is already decoded in one large write.
                     if let preferred = output.preferredWriteFrames, samples.count < preferred * format.channels {
@@ -443,12 +471,13 @@ public final class AudioPipeline: Sendable {
                     }
                     try write(samples, to: output, format: format) {
                         frames += $0
+                        written += $0
                         publish()
                     }
                 case .end(let id):
-                    send(.trackFinished(id: id, frames: frames))
+                    tell(.trackFinished(id: id, frames: frames))
                 case .failed(let id, let name, let error):
-                    send(.trackFailed(id: id, name: name, error: error))
+                    tell(.trackFailed(id: id, name: name, error: error))
                 case .idle:
                     try output.drain()
                     // A pause cuts a deep output's drain short with the end still queued: it is
@@ -465,8 +494,10 @@ public final class AudioPipeline: Sendable {
                     control.withLock { $0.playingID = nil }
                     send(.idle)
                 case .discard:
-                    current = nil
                     frames = 0
+                    written = 0
+                    segments = []
+                    pending = []
                     control.withLock { $0.playingID = nil }
                     publish()
                 }
@@ -475,6 +506,14 @@ public final class AudioPipeline: Sendable {
                 return
             }
         }
+    }
+
+    /// Where a track's audio begins among the frames written since the last discard (`at`), and
+    /// the track's own frame there (`startFrames`, in the output's rate: nonzero after a seek).
+    private struct Segment {
+        var id: Int
+        var at: Int
+        var startFrames: Int
     }
 
     /// Writes in pieces of the output's preferred size, applying the volume. A pause or a
@@ -487,6 +526,7 @@ public final class AudioPipeline: Sendable {
         while offset < samples.count {
             if ring.isPaused {
                 output.setPaused(true)
+                wrote(0)  // the position where the sound stopped
                 ring.waitWhilePaused()
                 output.setPaused(false)
             }

@@ -84,6 +84,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
 
     public var appliesVolume: Bool { true }
 
+    public var bufferIsDeep: Bool { true }
+
     public func open(_ requested: PCMFormat) throws -> PCMFormat {
         close()
         pendingError = nil
@@ -163,6 +165,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         let granted = shim_pa_stream_get_buffer_attr(stream)?.pointee.minreq ?? attributes.minreq
         requestBytes = max(frameBytes, Int(granted) / frameBytes * frameBytes)
         requestTiming(stream)
+        timingStale = true
     }
 
     /// The stream volume for the current gain on `channels` channels.
@@ -199,6 +202,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
 
     /// When timing was last asked for (monotonic seconds).
     private var lastTiming = -Double.infinity
+    /// True after a start, flush, cork or drain: the next write asks for timing at once, so the
+    /// interpolation learns that the stream plays again (it stands still until told).
+    private var timingStale = true
     /// How often a playing stream's timing is asked for, in seconds.
     static let timingInterval = 10.0
 
@@ -245,7 +251,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         } catch {
             throw error.audioError
         }
-        if offset > 0 { requestTiming(stream, soon: false) }
+        if offset > 0 {
+            requestTiming(stream, soon: timingStale)
+            timingStale = false
+        }
         return offset / 2
     }
 
@@ -261,6 +270,23 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     public func setPaused(_ paused: Bool) {
         // Corking keeps the queued audio on the server and stops asking for more.
         run { shim_pa_stream_cork($0, paused ? 1 : 0, nil, nil) }
+        // The position shown while paused is read next: wait (one round trip) for the server's
+        // timing as of the cork, so it is where the sound stopped.
+        if paused { waitForTiming() }
+    }
+
+    /// Asks for the stream's timing and waits for the answer (or for the server to fail).
+    private func waitForTiming() {
+        guard let mainloop, let stream, let context else { return }
+        shim_pa_threaded_mainloop_lock(mainloop)
+        defer { shim_pa_threaded_mainloop_unlock(mainloop) }
+        guard let operation = shim_pulse_update_timing(stream, mainloop) else { return }
+        defer { shim_pa_operation_unref(operation) }
+        while shim_pa_operation_get_state(operation) == PA_OPERATION_RUNNING,
+            shim_pa_context_get_state(context) == PA_CONTEXT_READY, shim_pa_stream_get_state(stream) == PA_STREAM_READY
+        {
+            shim_pa_threaded_mainloop_wait(mainloop)
+        }
     }
 
     public func discardBuffered() {
@@ -277,6 +303,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if let sent = operation(stream) {
             shim_pa_operation_unref(sent)
             requestTiming(stream)
+            timingStale = true
         } else if pendingError == nil {
             pendingError = failure(.play)
         }
@@ -298,6 +325,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
                 shim_pa_threaded_mainloop_wait(mainloop)
             }
             requestTiming(stream)
+            timingStale = true
         } catch {
             throw error.audioError
         }

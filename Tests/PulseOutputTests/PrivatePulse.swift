@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +22,8 @@ final class PrivatePulse {
         ?? RequiredTools.problem(running: "parec", ["--version"])
     static var suitesRun: Bool { unavailableReason == nil || RequiredTools.mustRunEverything }
     static var skipReason: Comment {
-        Comment(rawValue: "PulseAudio is not installed (\(unavailableReason ?? "")); set CI=true or SEGUE_REQUIRE_ALL=1 to make this a failure")
+        Comment(
+            rawValue: "PulseAudio is not installed (\(unavailableReason ?? "")); set CI=true or SEGUE_REQUIRE_ALL=1 to make this a failure")
     }
 
     /// Starts the server and waits (up to 20 s) until it answers.
