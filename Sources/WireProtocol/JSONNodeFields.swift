@@ -31,14 +31,7 @@ struct JSONNodeFields<Key: CodingKey>: WireObjectFields {
     }
 
     private func lookup(_ key: Key) -> JSONNode? {
-        let name = key.stringValue
-        if let unescapedKeys {
-            for index in members.indices where (unescapedKeys[index] ?? source.string(members[index].key)) == name {
-                return members[index].value
-            }
-            return nil
-        }
-        return source.find(name, in: members)
+        source.value(named: key.stringValue, in: members, unescapedKeys: unescapedKeys)
     }
 
     private func value(_ key: Key) throws -> JSONNode {

@@ -18,18 +18,7 @@ struct JSONNodeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func lookup(_ key: Key) -> JSONNode? {
-        let name = key.stringValue
-        if let unescapedKeys {
-            for index in members.indices where (unescapedKeys[index] ?? source.string(members[index].key)) == name {
-                return members[index].value
-            }
-            return nil
-        }
-        // Through the buffer: a member compared is borrowed, not copied (no retain per member).
-        return members.withUnsafeBufferPointer { members in
-            for index in members.indices where source.span(members[index].key, is: name) { return members[index].value }
-            return nil
-        }
+        source.value(named: key.stringValue, in: members, unescapedKeys: unescapedKeys)
     }
 
     private func value(_ key: Key) throws -> JSONNode {

@@ -52,6 +52,16 @@ final class JSONSource: Sendable {
 
     /// The value of the first member whose key (written without escapes) is `name`: the key's
     /// bytes taken once, compared by length first, then by bytes.
+    /// The value of the first of `members` named `name`, or nil: `unescapedKeys` holds, where
+    /// the object had escaped keys, each member's key as read (nil where it had no escapes).
+    func value(named name: String, in members: [JSONMember], unescapedKeys: [String?]?) -> JSONNode? {
+        guard let unescapedKeys else { return find(name, in: members) }
+        for index in members.indices where (unescapedKeys[index] ?? string(members[index].key)) == name {
+            return members[index].value
+        }
+        return nil
+    }
+
     func find(_ name: String, in members: [JSONMember]) -> JSONNode? {
         var name = name
         return name.withUTF8 { name in
@@ -70,19 +80,6 @@ final class JSONSource: Sendable {
                     }
                     return nil
                 }
-            }
-        }
-    }
-
-    /// Whether `span` holds exactly the bytes of `name`.
-    func span(_ span: JSONSpan, is name: String) -> Bool {
-        withBytes { bytes in
-            let count = Int(span.end - span.start)
-            var name = name
-            return name.withUTF8 { key in
-                guard key.count == count else { return false }
-                for i in 0..<count where bytes[Int(span.start) + i] != key[i] { return false }
-                return true
             }
         }
     }

@@ -113,21 +113,12 @@ import WireProtocol
         return out
     }
 
-    private static func read(_ line: String, _ parse: (String) throws(WireError) -> (message: DaemonMessage, notice: String?)) -> String {
-        do {
-            let (message, notice) = try parse(line)
-            return "\(message) notice: \(notice ?? "none")"
-        } catch {
-            return "error: \(error)"
-        }
-    }
-
     /// The direct reader, Codable over the tree and JSONDecoder, on one line.
     private static func readers(_ line: String) -> (direct: String, codable: String, foundation: String) {
         (
-            read(line) { line throws(WireError) in try DaemonMessage.parseWithNotice(line) },
-            read(line) { line throws(WireError) in try DaemonMessage.parseWithCodable(line) },
-            read(line) { line throws(WireError) in try DaemonMessage.parseWithFoundationDecoder(line) }
+            readAsText(line) { line throws(WireError) in try DaemonMessage.parseWithNotice(line) },
+            readAsText(line) { line throws(WireError) in try DaemonMessage.parseWithCodable(line) },
+            readAsText(line) { line throws(WireError) in try DaemonMessage.parseWithFoundationDecoder(line) }
         )
     }
 

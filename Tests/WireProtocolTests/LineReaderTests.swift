@@ -83,19 +83,9 @@ import WireProtocol
         return lines
     }()
 
-    /// What a line reads as, comparable: the message and notice, or the sentence.
-    private static func read(_ line: String, _ parse: (String) throws(WireError) -> (message: DaemonMessage, notice: String?)) -> String {
-        do {
-            let (message, notice) = try parse(line)
-            return "\(message) notice: \(notice ?? "none")"
-        } catch {
-            return "error: \(error)"
-        }
-    }
-
     private static func expectSame(_ line: String, _ comment: String = "") {
-        let fast = read(line) { line throws(WireError) in try DaemonMessage.parseWithNotice(line) }
-        let reference = read(line) { line throws(WireError) in try DaemonMessage.parseWithFoundationDecoder(line) }
+        let fast = readAsText(line) { line throws(WireError) in try DaemonMessage.parseWithNotice(line) }
+        let reference = readAsText(line) { line throws(WireError) in try DaemonMessage.parseWithFoundationDecoder(line) }
         #expect(fast == reference, "\(comment) line: \(line.prefix(600))")
     }
 
