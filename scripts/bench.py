@@ -82,6 +82,10 @@ def played(cmd, seconds=30):
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         sys.exit(f"bench: {' '.join(cmd)} failed: {proc.stderr.read().decode()[-400:]}")
+    if wall < seconds - 3:
+        # A player that took the song in less than its length did not play it: its figures would
+        # look like a win (PulseAudio's null sink once took a whole M4A in half a second).
+        sys.exit(f"bench: {' '.join(cmd)} ended after {wall:.1f} s, before its {seconds}-s song had played")
     return {"cpu": usage.ru_utime + usage.ru_stime, "rss": peak, "wall": wall,
             "switches": usage.ru_nvcsw + usage.ru_nivcsw, "wakeups": wakeups, "voluntary": voluntary}
 
@@ -617,6 +621,8 @@ def lean_daemon_figures(segue, fig):
         fig["daemon playing a preview: voluntary wake-ups per second"] = (voluntary, "/s", True)
         fig["daemon playing a preview: CPU per second"] = ((proc_cpu(proc.pid) - c0) * 1000 / seconds, "ms", True)
         fig["daemon playing a preview: peak RSS"] = (proc_hwm(proc.pid), "MB", True)
+        if ask("status").get("result", {}).get("status", {}).get("status") != "playing":
+            sys.exit("bench: the daemon stopped playing the preview before its figures were taken")
         ask("pause")
         fig["segue ctl status: median"] = (hyperfine_median(f"{segue} ctl status", env), "ms", True)
         fig["segue ctl status: peak RSS"] = (lowest_rss([segue, "ctl", "status"], env), "MB", True)

@@ -51,9 +51,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// The share of the buffer the server lets play before asking for more: each refill is this
     /// large (0.5 s at the defaults), so the process wakes for it about twice a second.
     static let requestShare = 0.25
-    /// How much must be queued before a stream starts playing after a start or a skip: small,
-    /// so the first decoded audio is heard at once.
-    static let startSeconds = 0.05
+    /// How much must be queued before a stream starts playing after a start, a skip or an
+    /// underrun: one refill's worth (0.5 s, decoded in a few milliseconds from a file). With
+    /// 50 ms, a stream whose first writes trickled in underran at once, and the null sink's
+    /// rewinds at each end of underrun then took a whole M4A track in about half a second (1 play
+    /// in 5-8 through a private null sink; the server's log shows the underrun/rewind cycle).
+    static let startSeconds = 0.5
 
     /// An output for PulseAudio sink `sink` (nil: the server's default sink) on `server` (in
     /// libpulse's form, such as "unix:/run/user/1000/pulse/native"; nil: the one libpulse finds,
