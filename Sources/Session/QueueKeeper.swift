@@ -25,6 +25,8 @@ final class QueueKeeper: Sendable {
     /// The restore marker's path; nil when there is none (restores are then unguarded).
     private let marker: String?
     private let state = ConditionLock(KeeperState())
+    /// Held while the player is read and what it holds is written (`save`).
+    private let saving = Mutex(())
 
     /// How long after a restore the marker stays: the paused pipeline opens the current entry and
     /// seeks in it during this time, which is where a damaged entry would crash.
@@ -60,12 +62,17 @@ final class QueueKeeper: Sendable {
     /// Saves what changed (restored paused on the next start).
     func save(_ player: MusicPlayer) {
         guard state.withLock({ $0.active && !$0.restoring }) else { return }
-        let now = player.moment
-        try? saved.save(
-            entries: now.queue.entries, currentIndex: now.queue.currentIndex, repeatMode: now.queue.repeatMode,
-            shuffleMode: now.queue.shuffleMode, singleMode: now.queue.singleMode, consumeMode: now.queue.consumeMode,
-            position: now.position,
-            volume: now.state.volume)
+        // Read and written under one lock: an event's save that read the player before a later
+        // change must not write after the save that saw it (a daemon's last save at its stop
+        // lost the modes set just before, on a loaded machine).
+        saving.withLock { _ in
+            let now = player.moment
+            try? saved.save(
+                entries: now.queue.entries, currentIndex: now.queue.currentIndex, repeatMode: now.queue.repeatMode,
+                shuffleMode: now.queue.shuffleMode, singleMode: now.queue.singleMode, consumeMode: now.queue.consumeMode,
+                position: now.position,
+                volume: now.state.volume)
+        }
     }
 
     /// Puts back the saved queue, or sets it aside when the last restore crashed; returns the
