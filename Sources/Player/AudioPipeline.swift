@@ -435,6 +435,13 @@ public final class AudioPipeline: Sendable {
             pending.append((written, event))
             publish()
         }
+        /// Forgets what was written: after a discard nothing of it is heard, nor are the events
+        /// that waited for it.
+        func forgetWritten() {
+            written = 0
+            segments = []
+            pending = []
+        }
         while true {
             if ring.isPaused {
                 output.setPaused(true)
@@ -446,10 +453,7 @@ public final class AudioPipeline: Sendable {
             guard case .item(let item, let discard) = next else { continue }  // held: paused above
             if discard {
                 output.discardBuffered()
-                // Nothing written before is heard now, nor are the events that waited for it.
-                written = 0
-                segments = []
-                pending = []
+                forgetWritten()
             }
             do {
                 switch item {
@@ -495,9 +499,7 @@ public final class AudioPipeline: Sendable {
                     send(.idle)
                 case .discard:
                     frames = 0
-                    written = 0
-                    segments = []
-                    pending = []
+                    forgetWritten()
                     control.withLock { $0.playingID = nil }
                     publish()
                 }
