@@ -7,6 +7,8 @@
 
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include "../CLibraryLoader/loader.h"
 
 /// The libcurl functions Sources/HTTP/Curl.swift calls (curl_multi_poll needs libcurl 7.66).
@@ -56,5 +58,9 @@ static inline CURLcode shim_curl_setopt_xferinfo(CURL *h, curl_xferinfo_callback
 }
 static inline CURLcode shim_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return shim_curl()->curl_easy_getinfo(h, i, v); }
 static inline CURLcode shim_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return shim_curl()->curl_easy_getinfo(h, i, v); }
+
+// The worker process (`segue http-worker`, Sources/HTTP/HTTPWorker.swift) asks to be killed when
+// its parent dies. prctl is variadic, which Swift cannot call; this is its one use.
+static inline int shim_worker_die_with_parent(void) { return prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0); }
 
 #endif

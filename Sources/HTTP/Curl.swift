@@ -123,6 +123,9 @@ final class TransferContext {
     let onHead: (ResponseHead) -> Bool
     /// Polled between network events and per chunk; true stops the transfer.
     let shouldStop: () -> Bool
+    /// Called with each raw header line before it is parsed; return false to abort. Only the
+    /// worker process sets it, to pass the lines on to its parent unparsed.
+    var onHeaderLine: ((UnsafeRawBufferPointer) -> Bool)?
     var head = ResponseHead()
     /// When a byte (header or body) last arrived, or when the attempt started.
     var lastActivity = ContinuousClock.now
@@ -155,7 +158,12 @@ private let headerCallback: curl_write_callback = { ptr, size, nmemb, user in
     let context = Unmanaged<TransferContext>.fromOpaque(user!).takeUnretainedValue()
     let count = size * nmemb
     context.lastActivity = .now
-    if context.head.take(UnsafeRawBufferPointer(start: ptr, count: count)), !context.onHead(context.head) {
+    let line = UnsafeRawBufferPointer(start: ptr, count: count)
+    if let onHeaderLine = context.onHeaderLine, !onHeaderLine(line) {
+        context.abortedByOwner = true
+        return 0
+    }
+    if context.head.take(line), !context.onHead(context.head) {
         context.abortedByOwner = true
         return 0  // anything but `count` aborts with CURLE_WRITE_ERROR
     }
@@ -236,6 +244,9 @@ enum TransferEnd {
     case overtime
     /// libcurl could not be loaded or initialised; `reason` says why and what to install.
     case unavailable(reason: String)
+    /// The worker process doing the transfer failed: it crashed, was killed, or sent what is
+    /// not a frame; `reason` says which ("it was killed by signal 9 (Killed)").
+    case workerFailed(reason: String)
 }
 
 /// The curl error codes the HTTP module reacts to.
@@ -269,7 +280,20 @@ struct CurlRequest {
     /// Seconds the whole attempt may take; nil for no limit (a stream, cancelled by its owner).
     var timeLimit: Double?
 
-    func perform(_ context: TransferContext, library: CurlLibrary = .shared) -> TransferEnd {
+    /// Performs the request where `options.transport` says: in a worker process (falling back
+    /// to this process when no worker can be started), or here. `library` (for tests) forces
+    /// this process and that library state.
+    func perform(_ context: TransferContext, library: CurlLibrary? = nil) -> TransferEnd {
+        if library == nil, case .worker(let executable) = options.transport,
+            let end = performInWorker(context, executable: executable)
+        {
+            return end
+        }
+        return performHere(context, library: library ?? .shared)
+    }
+
+    /// The transfer in this process: libcurl is loaded here (once) and stays mapped.
+    func performHere(_ context: TransferContext, library: CurlLibrary) -> TransferEnd {
         if case .unavailable(let reason) = library { return .unavailable(reason: reason) }
         let easy = CurlEasy()
         easy.set(CURLOPT_URL, url)

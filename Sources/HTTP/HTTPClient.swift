@@ -104,6 +104,8 @@ public final class HTTPClient: Sendable {
             return .failure(.timedOut(url: url, seconds: options.requestTimeout))
         case .unavailable(let reason):
             return .failure(.unavailable(url: url, reason: reason))
+        case .workerFailed(let reason):
+            return .failure(.workerFailed(url: url, reason: reason))
         case .finished(let code, let message):
             guard code == CurlCode.ok else {
                 let expected = context.head.contentLength

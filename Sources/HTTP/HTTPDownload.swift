@@ -156,6 +156,8 @@ public final class HTTPDownload: Sendable {
             return .failed(.stalled(url: url, seconds: options.stallTimeout, received: buffer.count), retryAfter: nil)
         case .unavailable(let reason):
             return .failed(.unavailable(url: url, reason: reason), retryAfter: nil)
+        case .workerFailed(let reason):
+            return .failed(.workerFailed(url: url, reason: reason), retryAfter: nil)
         case .finished(let code, let message):
             if let bodyError { return .failed(bodyError, retryAfter: nil) }
             let statusDecides = code == CurlCode.ok || (code == CurlCode.writeError && context.abortedByOwner)

@@ -23,13 +23,16 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// libcurl could not be loaded or initialised; `reason` says why and what to install, as in
     /// "libcurl is not installed (install the Debian package libcurl4)".
     case unavailable(url: String, reason: String)
+    /// The worker process doing the transfer (`HTTPTransport.worker`) failed; `reason` says how,
+    /// as in "it was killed by signal 9 (Killed)" or "it sent a frame with the unknown tag 88".
+    case workerFailed(url: String, reason: String)
 
     /// The address this error is about.
     public var url: String {
         switch self {
         case .badURL(let url, _), .cannotConnect(let url, _), .status(let url, _, _), .timedOut(let url, _),
             .stalled(let url, _, _), .dropped(let url, _, _), .tooManyRedirects(let url), .failed(let url, _),
-            .tooLarge(let url, _), .unavailable(let url, _):
+            .tooLarge(let url, _), .unavailable(let url, _), .workerFailed(let url, _):
             return url
         }
     }
@@ -37,7 +40,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True for failures worth another try: network trouble, 408, 429 and 500/502/503/504.
     public var isTransient: Bool {
         switch self {
-        case .cannotConnect, .timedOut, .stalled, .dropped: return true
+        case .cannotConnect, .timedOut, .stalled, .dropped, .workerFailed: return true
         case .status(_, let code, _): return HTTPError.transientStatuses.contains(code)
         case .badURL, .tooManyRedirects, .failed, .tooLarge, .unavailable: return false
         }
@@ -63,6 +66,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         case .failed(_, let detail): return detail
         case .tooLarge(_, let limit): return "the answer is larger than the \(ByteCountText.format(limit)) Segue accepts"
         case .unavailable(_, let reason): return reason
+        case .workerFailed(_, let reason): return "the transfer's worker process failed (\(reason))"
         }
     }
 

@@ -23,12 +23,15 @@ public struct HTTPOptions: Sendable {
     /// Downloads have no such limit: they stream for as long as the music plays, and stop or
     /// next cancels them.
     public var requestTimeout: Double
+    /// Where transfers run: in a short-lived worker process or in this one. Defaults to
+    /// `HTTPTransport.processDefault`, which a long-running front end sets once at start.
+    public var transport: HTTPTransport
 
     /// Creates options; every argument has the production default.
     public init(
         connectTimeout: Double = 5, stallTimeout: Double = 10, maxAttempts: Int = 4, initialBackoff: Double = 0.5,
         userAgent: String = "Segue/0.1", noProxy: String? = nil, maxStreamBytes: Int = Limits.maxStreamBytes,
-        requestTimeout: Double = 60
+        requestTimeout: Double = 60, transport: HTTPTransport = .processDefault
     ) {
         self.connectTimeout = connectTimeout
         self.stallTimeout = stallTimeout
@@ -38,5 +41,6 @@ public struct HTTPOptions: Sendable {
         self.noProxy = noProxy
         self.maxStreamBytes = maxStreamBytes
         self.requestTimeout = requestTimeout
+        self.transport = transport
     }
 }

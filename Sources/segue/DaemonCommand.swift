@@ -99,6 +99,9 @@ struct DaemonCommand {
         sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
+        // Every HTTP transfer (previews, catalog, artwork) in a short-lived worker process, so
+        // libcurl and its TLS libraries are never mapped in the daemon (docs/performance.md).
+        HTTPWorkerCommand.useWorkers()
         // Checked before anything is opened: a second daemon must not touch the first one's state.
         if (try? LineConnection(path: SeguePaths.socket)) != nil {
             printError("segue: a daemon is already running (socket \(SeguePaths.socket)).")

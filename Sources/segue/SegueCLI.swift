@@ -86,6 +86,7 @@ enum SegueCLI {
             return run(UICommand.workoutDeclaration) { try UICommand(parsingWorkout: rest)?.run() }
         case "tempo":
             return run(TempoCommand.declaration) { try TempoCommand(parsing: rest)?.run() }
+        case HTTPWorkerCommand.name: return HTTPWorkerCommand.run()
         case "play":
             return run(PlayOptions.declaration) {
                 try PlayOptions(parsing: rest).map { PlayCommand(options: $0).run() }

@@ -40,3 +40,28 @@ public enum Processes {
         return state != "Z" && state != "X"
     }
 }
+
+extension Processes {
+    /// The pids of the live processes whose parent is `pid` (zombies included: they are
+    /// children not yet reaped).
+    public static func children(of pid: pid_t) -> [pid_t] {
+        guard let directory = opendir("/proc") else {
+            Issue.record("cannot read /proc to look for children")
+            return []
+        }
+        defer { closedir(directory) }
+        var found: [pid_t] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let child = pid_t(name), let stat = Shell.readFile("/proc/\(child)/stat") else { continue }
+            let text = String(decoding: stat, as: UTF8.self)
+            // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ")".
+            guard let close = text.lastIndex(of: ")") else { continue }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == pid { found.append(child) }
+        }
+        return found
+    }
+}
