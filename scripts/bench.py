@@ -572,6 +572,45 @@ def loopback_server():
     sys.exit("bench: the loopback HTTP server did not start")
 
 
+def http_worker_figures(segue, url, fig, env):
+    """The fetch part's row (issue 15): the peak RSS of one `segue http-worker` downloading `url`,
+    started as the daemon starts it (the same executable, one request frame on its standard input,
+    a socket, and the frames read back to the end; the format is docs/ARCHITECTURE.md's,
+    "Transfers in a worker process"). /usr/bin/time's %M is the worker's own peak: time forks
+    itself, not this script, before it execs segue."""
+    import socket, struct
+
+    def field(b):
+        return struct.pack("<I", len(b)) + b
+    payload = (field(url.encode()) + field(b"Segue/0.1") + field(b"") + b"\0" + field(b"") + b"\0" + b"\0"
+               + struct.pack("<ddd", 5.0, 10.0, -1.0) + struct.pack("<I", 0))
+    ours, theirs = socket.socketpair()
+    out = os.path.join(WORK, "worker-time.txt")
+    proc = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", out, segue, "http-worker"], env=env, stdin=theirs,
+                            stdout=theirs, stderr=subprocess.DEVNULL)
+    theirs.close()
+    ours.sendall(b"R" + struct.pack("<I", len(payload)) + payload)
+    received, body, ended = b"", 0, False
+    ours.settimeout(30)
+    while True:
+        chunk = ours.recv(1 << 16)
+        if not chunk:
+            break
+        received += chunk
+        while len(received) >= 5:
+            tag, length = received[0], struct.unpack("<I", received[1:5])[0]
+            if len(received) < 5 + length:
+                break
+            body += length if tag == ord("B") else 0
+            ended = ended or tag == ord("E")
+            received = received[5 + length:]
+    ours.close()
+    proc.wait(timeout=30)
+    if not ended or body == 0:
+        sys.exit(f"bench: segue http-worker did not download {url} ({body} bytes, ended: {ended})")
+    fig["http worker downloading a preview: peak RSS"] = (int(open(out).read().split()[-1]) / 1024, "MB", True)
+
+
 def daemon_connection(sock, proc):
     """A connection to a starting daemon's socket (10 s at most) and an `ask` that sends one
     command and returns its reply as a dict."""
@@ -611,6 +650,7 @@ def lean_daemon_figures(segue, fig):
     try:
         s, ask = daemon_connection(os.path.join(home, "run", "socket"), proc)
         ask(f"add http://127.0.0.1:{port}/preview.m4a")
+        http_worker_figures(segue, f"http://127.0.0.1:{port}/preview.m4a", fig, env)
         if not wait_until(lambda: ask("status").get("result", {}).get("status", {}).get("status") == "playing", 10):
             sys.exit("bench: the daemon did not start playing the preview")
         time.sleep(5)

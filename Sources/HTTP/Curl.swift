@@ -233,7 +233,7 @@ private final class CurlMulti {
 }
 
 /// How one attempt ended.
-enum TransferEnd {
+enum TransferEnd: Equatable {
     /// curl finished with `code` (CURLE_OK or an error) and `message`.
     case finished(code: UInt32, message: String)
     /// `shouldStop` said so.
