@@ -184,7 +184,8 @@ import Testing
         gate.open()
         #expect(
             networkFailure(d.buffer)
-                == "Could not download \(url): the transfer's worker process failed (it was killed by signal 9 (Killed) before the transfer ended).")
+                == "Could not download \(url): the transfer's worker process failed (it was killed by signal 9 (Killed) before the transfer ended)."
+        )
         #expect(HTTPError.workerFailed(url: url, reason: "").isTransient)
     }
 
@@ -217,7 +218,8 @@ import Testing
         let worker = try Worker(body: "exec sleep 30")
         let url = "http://127.0.0.1:\(FixtureHTTPServer.unusedPort())/a.m4a"
         let d = download(url, options: worker.options(maxAttempts: 1, stallTimeout: 0.5))
-        #expect(networkFailure(d.buffer) == "Could not download \(url): the transfer stalled, no data arrived for 0.5 seconds after 0 bytes.")
+        #expect(
+            networkFailure(d.buffer) == "Could not download \(url): the transfer stalled, no data arrived for 0.5 seconds after 0 bytes.")
         #expect(worker.pids.allSatisfy(Self.isGone))
     }
 
