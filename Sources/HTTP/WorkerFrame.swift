@@ -171,21 +171,20 @@ struct FieldReader {
 
 /// A bounded accumulator of the bytes read from the other side, handing out whole frames.
 ///
-/// It never holds more than one largest frame plus one read: a length past
+/// It never holds more than one unfinished frame plus one read: a length past
 /// `WorkerFrame.maxPayload` is refused as soon as the five header bytes are in.
 struct WorkerFrameReader {
     private var pending: [UInt8] = []
     private var start = 0
 
-    /// The most bytes one `read` should ask for.
-    static let readSize = WorkerFrame.maxPayload + WorkerFrame.headerSize
+    /// The most bytes one `read` should ask for: what curl delivers at most at a time (16 KB)
+    /// and a frame header, so a read usually holds one whole body frame.
+    static let readSize = (16 << 10) + WorkerFrame.headerSize
 
-    /// Adds bytes just read (at most `readSize`).
+    /// Adds bytes just read.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if start > 0, start == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            start = 0
-        } else if start > WorkerFrame.maxPayload {
+        // Frames already handed out go first: what is kept is at most one unfinished frame.
+        if start > 0 {
             pending.removeFirst(start)
             start = 0
         }
