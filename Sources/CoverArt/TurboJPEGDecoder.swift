@@ -44,6 +44,7 @@ final class TurboJPEGDecoder {
         let (count, overflow) = outWidth.multipliedReportingOverflow(by: outHeight * 3)
         guard !overflow, count <= Limits.maxArtworkDecodedBytes else { throw .tooLarge(width: fullWidth, height: fullHeight) }
 
+        CoverDecoder.bufferObserver?(count)
         var pixels = [UInt8](repeating: 0, count: count)
         let result = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in
