@@ -16,7 +16,9 @@ import Testing
         let grid = try render(TestImages.solid(TestImages.red), .truecolorHalfBlocks)
         #expect(grid.columns == 4 && grid.rows == 2)
         for cell in grid.cells {
-            #expect(cell == ImageCell(character: "▀", foreground: .rgb(TestImages.red), background: .rgb(TestImages.red)))
+            // Both halves alike: a space on a red background.
+            #expect(cell.character == " " && cell.background == .rgb(TestImages.red))
+            #expect(try #require(cell.halves) == (.rgb(TestImages.red), .rgb(TestImages.red)))
         }
     }
 
@@ -26,10 +28,8 @@ import Testing
         #expect(grid.columns == 4 && grid.rows == 2)
         for row in 0..<2 {
             for column in 0..<4 {
-                #expect(
-                    grid[column, row]
-                        == ImageCell(character: "▀", foreground: .rgb(image[column, 2 * row]), background: .rgb(image[column, 2 * row + 1])),
-                    "cell \(column),\(row)")
+                let halves = try #require(grid[column, row].halves)
+                #expect(halves == (.rgb(image[column, 2 * row]), .rgb(image[column, 2 * row + 1])), "cell \(column),\(row)")
             }
         }
     }
@@ -40,21 +40,52 @@ import Testing
             for column in 0..<4 {
                 let topIsWhite = column % 2 == 0
                 let (top, bottom) = topIsWhite ? (TestImages.white, TestImages.black) : (TestImages.black, TestImages.white)
-                #expect(grid[column, row] == ImageCell(character: "▀", foreground: .rgb(top), background: .rgb(bottom)), "cell \(column),\(row)")
+                let halves = try #require(grid[column, row].halves)
+                #expect(halves == (.rgb(top), .rgb(bottom)), "cell \(column),\(row)")
             }
         }
     }
 
+    /// A swapped pair of colours is drawn with the other half-block, so the terminal is told no
+    /// new colour; pixels within the tolerance (8) share one colour, and a cell whose halves match
+    /// is a space.
+    @Test func neighbouringCellsReuseColours() throws {
+        let a = RGB(200, 40, 40)
+        let b = RGB(20, 40, 200)
+        // Columns 0 and 1 are a/b and b/a; column 2 is a/b again but with a slightly off (+6).
+        let image = PixelImage(width: 4, height: 4) { x, y in
+            switch x {
+            case 1: y % 2 == 0 ? b : a
+            case 2: y % 2 == 0 ? RGB(206, 46, 34) : b
+            case 3: RGB(90, 90, 90)
+            default: y % 2 == 0 ? a : b
+            }
+        }
+        let grid = try render(image, .truecolorHalfBlocks)
+        let first = grid[0, 0]
+        let second = grid[1, 0]
+        let third = grid[2, 0]
+        #expect(try #require(first.halves) == (.rgb(a), .rgb(b)))
+        #expect(try #require(second.halves) == (.rgb(b), .rgb(a)))
+        #expect(try #require(third.halves) == (.rgb(a), .rgb(b)), "within the tolerance: a again")
+        #expect(second.foreground == first.foreground && second.background == first.background)
+        #expect(third.foreground == first.foreground && third.background == first.background)
+        #expect(grid[3, 0].character == " " && grid[3, 0].background == .rgb(RGB(90, 90, 90)))
+        // One colour change for the first three cells, one for the grey.
+        #expect(grid.terminalRows()[0] == "\u{1B}[38;2;200;40;40;48;2;20;40;200m▀▄▀\u{1B}[48;2;90;90;90m \u{1B}[0m")
+    }
+
     @Test func solidAndCheckerboardIn256Colours() throws {
         let red = try render(TestImages.solid(TestImages.red), .palette256)
-        #expect(red.cells.allSatisfy { $0 == ImageCell(character: "▀", foreground: .palette(196), background: .palette(196)) })
+        #expect(red.cells.allSatisfy { $0.halves.map { $0 == (.palette(196), .palette(196)) } == true })
         let grey = try render(TestImages.solid(RGB(128, 128, 128)), .palette256)
-        #expect(grey.cells.allSatisfy { $0.foreground == .palette(244) && $0.background == .palette(244) })
+        #expect(grey.cells.allSatisfy { $0.halves.map { $0 == (.palette(244), .palette(244)) } == true })
         let board = try render(TestImages.checkerboard, .palette256)
         for row in 0..<2 {
             for column in 0..<4 {
                 let (top, bottom): (UInt8, UInt8) = column % 2 == 0 ? (231, 16) : (16, 231)
-                #expect(board[column, row] == ImageCell(character: "▀", foreground: .palette(top), background: .palette(bottom)))
+                let halves = try #require(board[column, row].halves)
+                #expect(halves == (.palette(top), .palette(bottom)), "cell \(column),\(row)")
             }
         }
     }
@@ -68,7 +99,7 @@ import Testing
             let (dr, dg, db) = (Int(a.red) - Int(b.red), Int(a.green) - Int(b.green), Int(a.blue) - Int(b.blue))
             return dr * dr + dg * dg + db * db
         }
-        func expectNearest(_ color: CellColor, _ pixel: RGB) {
+        func expectNearest(_ color: CellColor?, _ pixel: RGB) {
             guard case .palette(let index) = color else {
                 Issue.record("not a palette colour: \(color)")
                 return
@@ -78,8 +109,9 @@ import Testing
         }
         for row in 0..<8 {
             for column in 0..<16 {
-                expectNearest(grid[column, row].foreground, image[column, 2 * row])
-                expectNearest(grid[column, row].background, image[column, 2 * row + 1])
+                let halves = grid[column, row].halves
+                expectNearest(halves?.top, image[column, 2 * row])
+                expectNearest(halves?.bottom, image[column, 2 * row + 1])
             }
         }
     }
@@ -131,7 +163,7 @@ import Testing
         // A square picture in a box of 40×20 cells of 8×16: 320×320 pixels, the whole box.
         let one = try render(TestImages.solid(TestImages.red, width: 1, height: 1), .truecolorHalfBlocks, box: box)
         #expect(one.columns == 40 && one.rows == 20)
-        #expect(one.cells.allSatisfy { $0.foreground == .rgb(TestImages.red) && $0.background == .rgb(TestImages.red) })
+        #expect(one.cells.allSatisfy { $0.halves.map { $0 == (.rgb(TestImages.red), .rgb(TestImages.red)) } == true })
         // Square cells (a terminal that said 10×10): a square picture takes 20×20 of the 40×20 box.
         let squareCells = try CoverRenderer.render(
             PNGWriter.png(TestImages.gradient), box: box, mode: .truecolorHalfBlocks, cell: PixelSize(width: 10, height: 10))
@@ -148,6 +180,17 @@ import Testing
                 ImageCell(character: "▀", foreground: .palette(21), background: .palette(16)),
             ])
         #expect(grid.terminalRows() == ["\u{1B}[38;2;255;0;0;48;2;0;0;0m▀▀\u{1B}[38;5;21;48;5;16m▀\u{1B}[0m"])
+        // Only what changes is written; a space's foreground never.
+        let red = CellColor.rgb(RGB(255, 0, 0))
+        let black = CellColor.rgb(RGB(0, 0, 0))
+        let mixed = CellGrid(
+            columns: 3, rows: 1,
+            cells: [
+                ImageCell(character: "▀", foreground: red, background: black),
+                ImageCell(character: "▄", foreground: red, background: red),
+                ImageCell(character: " ", foreground: black, background: black),
+            ])
+        #expect(mixed.terminalRows() == ["\u{1B}[38;2;255;0;0;48;2;0;0;0m▀\u{1B}[48;2;255;0;0m▄\u{1B}[48;2;0;0;0m \u{1B}[0m"])
     }
 
     @Test func fetchSideFollowsTheBox() {
