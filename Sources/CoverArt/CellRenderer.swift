@@ -16,7 +16,7 @@ enum CellRenderer {
             // Chafa scales itself, but handing it the 2×3 subpixels already averaged keeps its work small.
             let scaled = ImageScaler.scaled(image, to: PixelSize(width: fitted.columns * 2, height: fitted.rows * 3))
             let canvas = try ChafaCanvas(kind: .sextants, image: scaled, box: fitted, cell: cell)
-            return CellGrid(columns: fitted.columns, rows: fitted.rows, cells: canvas.cells())
+            return CellGrid(columns: fitted.columns, rows: fitted.rows, cells: reusingColours(canvas.cells(), columns: fitted.columns))
         case .none:
             return .empty
         }
@@ -57,7 +57,11 @@ enum CellRenderer {
                 var top = color(image[column, row * 2])
                 var bottom = color(image[column, row * 2 + 1])
                 // Snap each half to a colour already set, when close enough.
-                for current in [background, foreground].compactMap({ $0 }) {
+                if let current = background {
+                    if close(top, current) { top = current }
+                    if close(bottom, current) { bottom = current }
+                }
+                if let current = foreground {
                     if close(top, current) { top = current }
                     if close(bottom, current) { bottom = current }
                 }
@@ -76,5 +80,37 @@ enum CellRenderer {
             }
         }
         return CellGrid(columns: columns, rows: rows, cells: cells)
+    }
+
+    /// Sextant cells as chafa chose them, with each colour snapped to the one the cell before in
+    /// the row set when within the tolerance, and the colour a cell does not show (a space's
+    /// foreground, a full block's background) left as it was: fewer colour changes, the same
+    /// picture. Symbols are kept (swapping colours would need the inverse symbol).
+    private static func reusingColours(_ cells: [ImageCell], columns: Int) -> [ImageCell] {
+        func snapped(_ color: CellColor, to current: CellColor?) -> CellColor {
+            guard let current, case .rgb(let x) = color, case .rgb(let y) = current else { return color }
+            let t = truecolorTolerance
+            let close =
+                abs(Int(x.red) - Int(y.red)) <= t && abs(Int(x.green) - Int(y.green)) <= t && abs(Int(x.blue) - Int(y.blue)) <= t
+            return close ? current : color
+        }
+        var out = [ImageCell]()
+        out.reserveCapacity(cells.count)
+        var foreground: CellColor?
+        var background: CellColor?
+        for (index, cell) in cells.enumerated() {
+            if index % max(1, columns) == 0 {
+                foreground = nil
+                background = nil
+            }
+            var fg = snapped(cell.foreground, to: foreground)
+            var bg = snapped(cell.background, to: background)
+            if cell.character == " " { fg = foreground ?? fg }
+            if cell.character == "\u{2588}" { bg = background ?? bg }
+            out.append(ImageCell(character: cell.character, foreground: fg, background: bg))
+            foreground = fg
+            background = bg
+        }
+        return out
     }
 }

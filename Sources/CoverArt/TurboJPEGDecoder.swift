@@ -34,7 +34,8 @@ final class TurboJPEGDecoder {
 
         var eighths = 8
         if let target {
-            for candidate in 1...8 where Self.scaled(fullWidth, candidate) >= target.width && Self.scaled(fullHeight, candidate) >= target.height {
+            for candidate in 1...8
+            where Self.scaled(fullWidth, candidate) >= target.width && Self.scaled(fullHeight, candidate) >= target.height {
                 eighths = candidate
                 break
             }

@@ -29,7 +29,9 @@ enum ArtworkBench {
         let afterJPEG = residentMB()
         print("artwork-rss-turbojpeg-added \(rounded(afterJPEG - baseRSS)) MB")
 
-        report("artwork-600-jpeg-to-40x20-halfblocks", times(40) { _ = try? CoverRenderer.render(bytes, box: box, mode: .truecolorHalfBlocks) })
+        report(
+            "artwork-600-jpeg-to-40x20-halfblocks", times(40) { _ = try? CoverRenderer.render(bytes, box: box, mode: .truecolorHalfBlocks) }
+        )
         report("artwork-600-jpeg-to-40x20-256", times(40) { _ = try? CoverRenderer.render(bytes, box: box, mode: .palette256) })
         report("artwork-600-jpeg-decode-full", times(20) { _ = try? CoverDecoder.decode(bytes) })
 

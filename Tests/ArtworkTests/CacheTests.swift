@@ -117,7 +117,8 @@ import Testing
     }
 
     @Test func defaultFolderFollowsXDG() {
-        #expect(ArtworkDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/segue/artwork")
+        #expect(
+            ArtworkDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"]) == "/x/cache/segue/artwork")
         #expect(ArtworkDiskCache.defaultDirectory(environment: ["HOME": "/home/u"]) == "/home/u/.cache/segue/artwork")
         #expect(ArtworkDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/segue/artwork")
         #expect(ArtworkDiskCache.defaultDirectory(environment: [:]) == nil)

@@ -6,7 +6,8 @@ import Testing
     /// The kitty command's chunks reassemble into the fitted picture's RGB pixels.
     @Test func kittyPayloadCarriesTheFittedPicture() throws {
         let image = TestImages.solid(TestImages.red, width: 64, height: 64)
-        let payload = GraphicsPayload.kitty(image: image, box: CellBox(columns: 10, rows: 5), cell: PixelSize(width: 8, height: 16), imageID: 7)
+        let payload = GraphicsPayload.kitty(
+            image: image, box: CellBox(columns: 10, rows: 5), cell: PixelSize(width: 8, height: 16), imageID: 7)
         // 10×5 cells of 8×16 = 80×80 pixels: a square fits all of it.
         let chunks = payload.split(separator: "\u{1B}\\")
         #expect(chunks.count > 1)

@@ -16,9 +16,12 @@ enum JPEGFixtures {
         func make(_ source: String, _ name: String) throws(FixtureError) -> [UInt8] {
             let path = folder + "/" + name
             let result = Shell.run(
-                "ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", source, "-frames:v", "1", "-pix_fmt", "yuvj444p", path],
+                "ffmpeg",
+                ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", source, "-frames:v", "1", "-pix_fmt", "yuvj444p", path],
                 timeout: 60)
-            guard result.exitCode == 0, let bytes = Shell.readFile(path) else { throw FixtureError("ffmpeg made no \(name): \(result.stderr)") }
+            guard result.exitCode == 0, let bytes = Shell.readFile(path) else {
+                throw FixtureError("ffmpeg made no \(name): \(result.stderr)")
+            }
             return bytes
         }
         return Made(
