@@ -27,19 +27,27 @@ enum CellRenderer {
     /// How far apart (in each of red, green and blue, out of 255) two truecolour pixels may be and
     /// still be drawn in one colour: 8 (about 3 %) is hard to tell apart in a cell-sized patch, and
     /// it lets neighbouring cells share colours, which is what brings a photo's 40×20 cover from
-    /// 27-29 KB of terminal output to 12-19 KB (docs/artwork.md has the figures and the trade).
+    /// 27-29 KB of terminal output to under 16 KB (docs/artwork.md has the figures and the trade).
     /// The palette is exact (0).
     static let truecolorTolerance = 8
+
+    /// How much more a pixel on an edge may move: a quarter of its contrast with the other half of
+    /// its cell or the pixel to its left, up to 8 more (16 in all). Next to a strong edge the eye
+    /// does not see a small change of colour (contrast masking), and busy pictures are edges everywhere.
+    static let edgeTolerance = 8
 
     /// Half-block cells, two pixels a cell (top, bottom), drawn so that each cell changes as few
     /// colours as it can from the cell before it in the row: a cell whose halves match is a space
     /// on the background; otherwise "▀" (top in the foreground) or "▄" (bottom in the foreground),
     /// whichever reuses the colours already set; a pixel within the tolerance of a colour already
-    /// set takes that colour. The terminal then gets fewer colour changes (`terminalRows`) and
+    /// set takes that colour (8, up to 16 on an edge: `truecolorTolerance`, `edgeTolerance`). The terminal then gets fewer colour changes (`terminalRows`) and
     /// curses fewer colour pairs, and what the eye sees is the same.
     private static func halfBlocks(_ image: PixelImage, columns: Int, rows: Int, palette: Bool) -> CellGrid {
-        let tolerance = palette ? 0 : truecolorTolerance
+        var tolerance = 0
         func color(_ pixel: RGB) -> CellColor { palette ? .palette(Palette256.index(of: pixel)) : .rgb(pixel) }
+        func contrast(_ a: RGB, _ b: RGB) -> Int {
+            max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+        }
         func close(_ a: CellColor, _ b: CellColor) -> Bool {
             switch (a, b) {
             case (.rgb(let x), .rgb(let y)):
@@ -54,17 +62,33 @@ enum CellRenderer {
             var foreground: CellColor?
             var background: CellColor?
             for column in 0..<columns {
-                var top = color(image[column, row * 2])
-                var bottom = color(image[column, row * 2 + 1])
-                // Snap each half to a colour already set, when close enough.
-                if let current = background {
-                    if close(top, current) { top = current }
-                    if close(bottom, current) { bottom = current }
+                let topPixel = image[column, row * 2]
+                let bottomPixel = image[column, row * 2 + 1]
+                var top = color(topPixel)
+                var bottom = color(bottomPixel)
+                if !palette {
+                    let left = column > 0 ? image[column - 1, row * 2] : topPixel
+                    let edge = max(contrast(topPixel, bottomPixel), contrast(topPixel, left))
+                    tolerance = truecolorTolerance + min(edgeTolerance, edge / 4)
                 }
-                if let current = foreground {
-                    if close(top, current) { top = current }
-                    if close(bottom, current) { bottom = current }
+                // Snap each half to the nearer colour already set, when close enough (compared with
+                // the pixel itself, so a snap never chains into a larger move).
+                func snapped(_ pixel: CellColor) -> CellColor {
+                    var best = pixel
+                    var bestDistance = Int.max
+                    for current in [background, foreground] {
+                        guard let current, close(pixel, current) else { continue }
+                        let distance: Int
+                        if case .rgb(let a) = pixel, case .rgb(let b) = current { distance = contrast(a, b) } else { distance = 0 }
+                        if distance < bestDistance {
+                            best = current
+                            bestDistance = distance
+                        }
+                    }
+                    return best
                 }
+                top = snapped(top)
+                bottom = snapped(bottom)
                 let cell: ImageCell
                 if close(top, bottom) {
                     let shared = top == background || bottom != background ? top : bottom

@@ -75,6 +75,25 @@ import Testing
         #expect(grid.terminalRows()[0] == "\u{1B}[38;2;200;40;40;48;2;20;40;200m▀▄▀\u{1B}[48;2;90;90;90m \u{1B}[0m")
     }
 
+    /// On a flat area a pixel 12 away from the colour set is drawn as it is; next to a strong edge
+    /// (the other half of its cell far away) the same 12 is snapped, as the eye cannot tell there.
+    @Test func theToleranceGrowsOnEdges() throws {
+        let image = PixelImage(width: 3, height: 2) { x, y in
+            switch (x, y) {
+            case (0, _): RGB(200, 200, 200)
+            case (1, _): RGB(212, 212, 212)  // flat: 12 from the left, 0 within the cell
+            case (2, 0): RGB(20, 20, 20)
+            default: RGB(224, 224, 224)  // 12 from the colour set, on a 204-strong edge
+            }
+        }
+        let grid = try CoverRenderer.cells(
+            of: image, box: CellBox(columns: 3, rows: 1), mode: .truecolorHalfBlocks, cell: PixelSize(width: 2, height: 4))
+        #expect(grid.columns == 3 && grid.rows == 1)
+        #expect(try #require(grid[0, 0].halves) == (.rgb(RGB(200, 200, 200)), .rgb(RGB(200, 200, 200))))
+        #expect(try #require(grid[1, 0].halves) == (.rgb(RGB(212, 212, 212)), .rgb(RGB(212, 212, 212))))
+        #expect(try #require(grid[2, 0].halves) == (.rgb(RGB(20, 20, 20)), .rgb(RGB(212, 212, 212))))
+    }
+
     @Test func solidAndCheckerboardIn256Colours() throws {
         let red = try render(TestImages.solid(TestImages.red), .palette256)
         #expect(red.cells.allSatisfy { $0.halves.map { $0 == (.palette(196), .palette(196)) } == true })
