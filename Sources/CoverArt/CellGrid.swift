@@ -53,11 +53,15 @@ public struct CellBox: Sendable, Hashable {
     public let columns: Int
     public let rows: Int
 
-    /// A box of `columns`×`rows`; negative values count as 0.
+    /// A box of `columns`×`rows`; negative values count as 0, values past `maxSide` as `maxSide`.
     public init(columns: Int, rows: Int) {
-        self.columns = max(0, columns)
-        self.rows = max(0, rows)
+        self.columns = min(Self.maxSide, max(0, columns))
+        self.rows = min(Self.maxSide, max(0, rows))
     }
+
+    /// The most columns or rows a box has: more than any cover needs, and it bounds what a box
+    /// can make the renderer allocate (half-blocks: 500×1,000 pixels).
+    public static let maxSide = 500
 }
 
 /// A size in pixels (an image, a cell as `CSI 16 t` reports it, a graphics-protocol box).
@@ -65,10 +69,11 @@ public struct PixelSize: Sendable, Hashable {
     public let width: Int
     public let height: Int
 
-    /// A size of `width`×`height`; values below 1 count as 1.
+    /// A size of `width`×`height`; values below 1 count as 1, past 65,535 as 65,535 (a terminal's
+    /// `CSI 16 t` answer is outside input).
     public init(width: Int, height: Int) {
-        self.width = max(1, width)
-        self.height = max(1, height)
+        self.width = min(65_535, max(1, width))
+        self.height = min(65_535, max(1, height))
     }
 
     /// What a cell is taken to be when the terminal did not say: twice as tall as wide.

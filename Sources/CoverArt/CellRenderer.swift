@@ -6,6 +6,7 @@ enum CellRenderer {
 
     /// The cells of `image` fitted into `box` (cells of `cell` pixels) in `mode`.
     static func cells(of image: PixelImage, box: CellBox, mode: CellMode, cell: PixelSize) throws(CoverArtError) -> CellGrid {
+        let box = mode == .truecolorSextants ? ChafaCanvas.capped(box) : box
         let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
         guard fitted.columns > 0, fitted.rows > 0, mode != .none else { return .empty }
         switch mode {

@@ -15,6 +15,14 @@ final class ChafaCanvas {
     private let canvas: OpaquePointer
     let box: CellBox
 
+    /// The most columns or rows a chafa canvas gets: chafa keeps about 80 bytes a cell (a
+    /// 1,000×1,000 canvas asked glib for 80 MB, and glib aborts when refused), and no cover needs
+    /// more than this.
+    static let maxSide = 256
+
+    /// `box` within `maxSide` a side (a cover fitted into it keeps its shape).
+    static func capped(_ box: CellBox) -> CellBox { CellBox(columns: min(box.columns, maxSide), rows: min(box.rows, maxSide)) }
+
     /// A canvas of `box` cells of `cell` pixels showing `image` (which chafa scales to fill it).
     init(kind: Kind, image: PixelImage, box: CellBox, cell: PixelSize) throws(CoverArtError) {
         if let problem = CoverArtLibraries.chafaProblem { throw .libraryMissing(problem) }

@@ -10,7 +10,7 @@ public enum GraphicsPayload {
     public static func kitty(image: PixelImage, box: CellBox, cell: PixelSize, imageID: UInt32) -> String {
         let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
         guard fitted.columns > 0, fitted.rows > 0 else { return "" }
-        let pixels = PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height)
+        let pixels = capped(PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
         let scaled = ImageScaler.scaled(image, to: pixels)
         let encoded = Base64.encode(scaled.pixels)
         var out = ""
@@ -33,14 +33,32 @@ public enum GraphicsPayload {
         return out
     }
 
+    /// The most pixels a payload's image has on a side (the terminal scales it to the box's
+    /// cells): a full-screen cover fits, and a hostile cell size cannot make a giant payload.
+    public static let maxPixelSide = 2_048
+
+    /// `size` shrunk, keeping its shape, to at most `maxPixelSide` a side.
+    private static func capped(_ size: PixelSize) -> PixelSize {
+        let side = max(size.width, size.height)
+        guard side > maxPixelSide else { return size }
+        return PixelSize(width: size.width * maxPixelSide / side, height: size.height * maxPixelSide / side)
+    }
+
     /// The kitty command deleting image `imageID` and its placements (quiet).
     public static func kittyDelete(imageID: UInt32) -> String { "\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\" }
 
     /// A sixel image of `image` fitted into `box` (cells of `cell` pixels), made by libchafa
     /// (palette quantisation and dithering are its work); loads chafa and glib on first use.
+    /// Empty when the fitted box is under 6 pixels a side (less than one sixel band).
     public static func sixel(image: PixelImage, box: CellBox, cell: PixelSize) throws(CoverArtError) -> String {
-        let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
+        let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: ChafaCanvas.capped(box), cell: cell)
         guard fitted.columns > 0, fitted.rows > 0 else { return "" }
+        // The canvas is the box in pixels: at most `maxPixelSide` a side.
+        let cell = PixelSize(
+            width: min(cell.width, maxPixelSide / fitted.columns), height: min(cell.height, maxPixelSide / fitted.rows))
+        // Sixels are drawn in bands of six pixel rows: a box shorter than one band (chafa divides
+        // by its band count) or narrower has nothing to show.
+        guard fitted.rows * cell.height >= 6, fitted.columns * cell.width >= 6 else { return "" }
         let canvas = try ChafaCanvas(kind: .sixels, image: image, box: fitted, cell: cell)
         return canvas.printed(term: "mlterm")
     }

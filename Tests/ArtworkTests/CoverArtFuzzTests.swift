@@ -45,9 +45,22 @@ import Testing
             if rng.int(3) != 0 { bytes = FuzzMutator.damage(bytes, &rng) }
             let hex = bytes.prefix(96).map { String($0, radix: 16) }.joined(separator: " ")
             FuzzRunner.input("\(bytes.count) bytes: \(hex)")
-            let box = CellBox(columns: FuzzMutator.pick([0, 1, 2, 40, 200, 1_000], &rng), rows: FuzzMutator.pick([0, 1, 20, 300], &rng))
+            let box = CellBox(
+                columns: FuzzMutator.pick([0, 1, 2, 40, 200, 1_000, 65_535, Int.max], &rng),
+                rows: FuzzMutator.pick([0, 1, 20, 300, 65_535], &rng))
             let mode = FuzzMutator.pick(CellMode.allCases, &rng)
-            let cell = PixelSize(width: FuzzMutator.pick([1, 8, 10, 40], &rng), height: FuzzMutator.pick([1, 16, 20, 80], &rng))
+            // Cell sizes come from the terminal's `CSI 16 t` answer: outside input too.
+            let cell = PixelSize(
+                width: FuzzMutator.pick([1, 8, 10, 40, 65_535, Int.max], &rng), height: FuzzMutator.pick([1, 16, 20, 80, Int.min], &rng))
+            if rng.int(16) == 0, let image = try? CoverDecoder.decode(bytes) {
+                let kitty = GraphicsPayload.kitty(image: image, box: box, cell: cell, imageID: 1)
+                try require(kitty.utf8.count <= 2_048 * 2_048 * 4 + 1_000_000, "a \(kitty.utf8.count)-byte kitty payload")
+                if case .failure(let error) = Result(catching: { () throws(CoverArtError) in
+                    try GraphicsPayload.sixel(image: image, box: box, cell: cell)
+                }) {
+                    try require(error.description.hasSuffix("."), "not a sentence: \(error)")
+                }
+            }
             switch Result(catching: { () throws(CoverArtError) in try CoverRenderer.render(bytes, box: box, mode: mode, cell: cell) }) {
             case .success(let grid):
                 try require(grid.columns <= box.columns && grid.rows <= box.rows, "a \(grid.columns)×\(grid.rows) grid for a \(box) box")
