@@ -7,9 +7,9 @@ public struct PixelImage: Sendable, Equatable {
 
     /// An image of `width`×`height` from packed RGB `pixels`; nil when the sizes disagree or a side is below 1.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
-        guard width >= 1, height >= 1, width.multipliedReportingOverflow(by: height).partialValue == pixels.count / 3,
-            pixels.count == width * height * 3
-        else { return nil }
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (count, countOverflow) = area.multipliedReportingOverflow(by: 3)
+        guard width >= 1, height >= 1, !areaOverflow, !countOverflow, count == pixels.count else { return nil }
         self.width = width
         self.height = height
         self.pixels = pixels
