@@ -6,7 +6,7 @@ public enum GraphicsPayload {
     /// The kitty graphics command transmitting and showing `image` fitted into `box` (cells of
     /// `cell` pixels) as image `imageID`: RGB (`f=24`) scaled to the fitted pixel box, base64 in
     /// chunks of 4,096 (`m=1` … `m=0`), quiet (`q=2`), the cursor left where it was (`C=1`).
-    /// About 4/3 × 3 bytes per pixel: a 40×20-cell cover at 8×16 pixels is ~160 KB.
+    /// 4 bytes a pixel (RGB in base64): a 40×20-cell cover at 8×16 pixels is about 410 KB.
     public static func kitty(image: PixelImage, box: CellBox, cell: PixelSize, imageID: UInt32) -> String {
         let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
         guard fitted.columns > 0, fitted.rows > 0 else { return "" }

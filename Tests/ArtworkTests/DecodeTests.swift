@@ -82,6 +82,16 @@ import Testing
         }
     }
 
+    /// A JPEG cut short in its scan data is shown as far as it decoded (libjpeg's "premature end"
+    /// is a warning), as image viewers do: the top rows keep their colour.
+    @Test func truncatedJPEGShowsWhatItHas() throws {
+        let pattern = try JPEGFixtures.get().pattern
+        let image = try CoverDecoder.decode(Array(pattern.prefix(pattern.count * 2 / 3)))
+        #expect(image.width == 600 && image.height == 600)
+        let full = try CoverDecoder.decode(pattern)
+        #expect(image[300, 5] == full[300, 5])
+    }
+
     @Test func truncatedPNGIsASentence() throws {
         let png = PNGWriter.png(TestImages.gradient)
         #expect(throws: CoverArtError.self) { try CoverDecoder.decode(Array(png.dropLast(20))) }
