@@ -21,7 +21,8 @@ import Testing
             }
         }
         #expect(Poll.until(timeout: 10) { started.withLock { $0 } == 3 }, "the three jobs did not all start")
-        #expect(pool.threadCount == 3)
+        // Each blocked job holds a thread (one more may have started and be ending already).
+        #expect(pool.threadCount >= 3)
         release.withLockBroadcast { $0 = true }
         #expect(Poll.until(timeout: 5) { pool.threadCount == 1 }, "threads started for the burst still run: \(pool.threadCount)")
         let ran = Mutex(false)
