@@ -34,7 +34,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
 FIXTURES := .build/fixtures
 
-.PHONY: all deps build run test bench bench-large install uninstall fixtures clean format fuzz check-deep
+.PHONY: all deps build link-order run test bench bench-large install uninstall fixtures clean format fuzz check-deep
 
 all: build
 
@@ -51,6 +51,13 @@ deps:
 build: deps $(STATIC_CXX)/libstdc++.so
 	@[ ! -f $(BIN) ] || [ $(BIN) -nt $(LINK_ORDER) ] || rm -f $(BIN)
 	$(SWIFT) build $(RELEASE) --product segue
+
+# Regenerates scripts/link-order.txt from the release build (a few minutes: valgrind runs every
+# workload, scripts/link-order.py), with the map of its link, which tells the script which functions
+# sit in the static runtime's large sections; then `make build` relinks with the new order.
+link-order: build
+	$(SWIFT) build $(RELEASE) -Xlinker -Map=$(CURDIR)/.build/segue.map --product segue
+	python3 scripts/link-order.py --map .build/segue.map $(BIN) $(LINK_ORDER)
 
 $(STATIC_CXX)/libstdc++.so:
 	@mkdir -p $(STATIC_CXX); archive=$$($(CC) -print-file-name=libstdc++.a); \

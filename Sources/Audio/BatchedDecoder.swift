@@ -39,7 +39,11 @@ public final class BatchedDecoder: AudioDecoder {
         }
         guard var run = try take() else { return nil }
         if run.samples.count >= Self.targetSamples { return run }
-        run.samples.reserveCapacity(Self.maximumSamples)
+        // Reserved at the target, not the maximum: AAC's frames (2048 samples in stereo, 1024 a
+        // channel) fill it exactly, and a run lives in the pipeline's ring for up to a second, so
+        // a run reserved at the maximum held twice the memory it used (0.2 MB of the daemon's
+        // heap playing a preview). A last chunk that crosses the target grows it once.
+        run.samples.reserveCapacity(Self.targetSamples)
         while run.samples.count < Self.targetSamples {
             let next: PCMChunk?
             do {

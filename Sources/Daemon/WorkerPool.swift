@@ -8,7 +8,10 @@ import POSIXSupport
 /// Threads that run jobs in the order they were scheduled, for as many jobs at once as are
 /// waiting: a job never waits behind a slow one while no thread is free, because a thread is
 /// started for it. So only work costs a thread — a connection with nothing to answer costs
-/// none. Threads beyond `keep` end after `idleSeconds` without work.
+/// none. Threads beyond `keep` end after `idleSeconds` without work (at once by default); the
+/// kept ones wait for work without a timeout, so an idle or paused daemon's pool never wakes.
+/// (With a timeout on every wait, the kept thread woke every 10 s, and a thread started for a
+/// burst of requests woke once 10 s later to end: the paused daemon's wake-ups in the bench.)
 final class WorkerPool: Sendable {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
@@ -26,7 +29,7 @@ final class WorkerPool: Sendable {
 
     /// Starts `keep` threads (at least one), so that every scheduled job runs even when the
     /// system refuses more threads later; nil when not even those can start.
-    init?(keep: Int = 1, idleSeconds: Double = 10) {
+    init?(keep: Int = 1, idleSeconds: Double = 0) {
         self.keep = max(1, keep)
         self.idleSeconds = idleSeconds
         for _ in 0..<self.keep {
@@ -80,8 +83,11 @@ final class WorkerPool: Sendable {
     private func next() -> (@Sendable () -> Void)? {
         state.withLock { $0.waiting += 1 }
         while true {
+            // Read before waiting: a worker that finds itself within `keep` waits without end;
+            // one that then becomes extra is woken by the job that made it so, and reads again.
+            let extra = state.withLock { $0.workers > keep }
             let (job, leave): ((@Sendable () -> Void)?, Bool) = state.wait(
-                until: { $0.stopped || $0.queued > 0 }, timeout: idleSeconds
+                until: { $0.stopped || $0.queued > 0 }, timeout: extra ? idleSeconds : nil
             ) { s in
                 if s.stopped || (s.queued == 0 && s.workers > keep) {
                     s.waiting -= 1

@@ -142,9 +142,12 @@ final class QueueKeeper: Sendable {
             while true {
                 let stopped = state.wait(until: { $0.playing || $0.stopped }) { $0.stopped }
                 if stopped { return }
-                // A second, unless stopped meanwhile.
-                if state.wait(until: { $0.stopped }, timeout: 1, { $0.stopped }) { return }
-                guard player.playerState.playbackStatus == .playing else { continue }
+                // A second, unless stopped or paused meanwhile: a pause wakes this thread at once
+                // (the state event's broadcast), not up to a second later when the paused daemon
+                // should be asleep. The pause's own save has the position.
+                let ended = state.wait(until: { $0.stopped || !$0.playing }, timeout: 1) { ($0.stopped, $0.playing) }
+                if ended.0 { return }
+                guard ended.1, player.playerState.playbackStatus == .playing else { continue }
                 try? saved.savePosition(player.playbackTime)
             }
         }
