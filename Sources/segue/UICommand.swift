@@ -1,4 +1,6 @@
 import Daemon
+import HTTP
+import MusicModel
 import Session
 import TUI
 import Terminal
@@ -88,7 +90,8 @@ struct UICommand {
         }
         let app: TUIApp
         do {
-            app = try TUIApp(terminal: terminal, model: model) { () throws(DaemonError) in
+            app = try TUIApp(terminal: terminal, model: model, covers: config.artwork ? Self.coverLoader(config) : nil) {
+                () throws(DaemonError) in
                 let control: LineConnection
                 if let running = try? LineConnection(path: SeguePaths.socket) {
                     control = running
@@ -117,6 +120,20 @@ struct UICommand {
         Self.saveHistory(typed)
         if outcome == .detached { Console.write("segue: the music goes on; run segue again to come back, or segue ctl stop.\n") }
         return 0
+    }
+
+    /// The UI's cover loader: local pictures read here (tags, then cover files), catalog
+    /// artwork fetched over HTTP, both capped at `Picture.maxBytes`.
+    static func coverLoader(_ config: TUIConfig) -> CoverLoader? {
+        let pictures = PictureSource()
+        let fetcher = ImageFetcher(maxBytes: Picture.maxBytes)
+        return CoverLoader(
+            fetch: { source in
+                switch source {
+                case .file(let path): return try pictures.localPicture(path: path)?.bytes
+                case .url(let url): return try fetcher.fetch(url)?.bytes
+                }
+            }, renderer: NoCoverRenderer())
     }
 
     /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`); none when it is absent.
