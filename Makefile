@@ -7,6 +7,8 @@ ARGS ?=
 # Everything the build, the tests and the benchmarks need, from Debian.
 BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad-dev libsoxr-dev \
                   libsqlite3-dev libcurl4-openssl-dev libfftw3-dev libsndfile1-dev libpulse-dev
+# Cover art (issue 16): the -dev packages pull in the runtime libraries (libturbojpeg0, libspng0, libchafa0).
+BUILD_PACKAGES += libturbojpeg0-dev libspng-dev libchafa-dev
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd pulseaudio pulseaudio-utils
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)

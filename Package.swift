@@ -43,6 +43,12 @@ let package = Package(
         // libpulse has no pkgConfig on purpose, like SQLite: the shim dlopens it when a PulseAudio
         // output opens (Sources/CPulse/shim.h). <pulse/pulseaudio.h> is on the default include path.
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
+        // The cover-art decoders and renderer have no pkgConfig on purpose, like libcurl: the shims dlopen
+        // each at the first cover that needs it (Sources/CTurboJPEG, CSpng, CChafa shim.h). CChafa declares
+        // its few chafa types itself, since <chafa.h> needs glib's include folders.
+        .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSpng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
 
         // Pure core.
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
@@ -97,6 +103,9 @@ let package = Package(
         .target(name: "FFTW", dependencies: ["Tempo", "CFFTW", "CLibraryLoader", "POSIXSupport"]),
         // The screen and keyboard over ncursesw: draws frames, reports keys, mouse and resizes.
         .target(name: "Terminal", dependencies: ["POSIXSupport", "CNcursesw", "CLibraryLoader"]),
+        // Cover art, pure of any screen: JPEG/PNG bytes → pixels (header capped first) → terminal cells,
+        // kitty/sixel payloads, and the memory and disk caches (docs/artwork.md).
+        .target(name: "CoverArt", dependencies: ["Checked", "POSIXSupport", "CTurboJPEG", "CSpng", "CChafa", "CLibraryLoader"]),
         // The catalog's transport over libcurl: glue between a service and a wrapper.
         .target(name: "CatalogHTTP", dependencies: ["Catalog", "HTTP", "Checked"]),
 
@@ -115,7 +124,7 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "Audio", "Player", "MusicModel", "Decoders", "HTTP", "ALSAOutput", "TUI", "Terminal", "WireProtocol", "POSIXSupport",
-                "Workout", "WorkoutSimulation", "Library", "SQLiteStore",
+                "Workout", "WorkoutSimulation", "Library", "SQLiteStore", "CoverArt",
             ]
         ),
         // A workout run on a manual clock over a generated pool: shared by WorkoutTests and segue-bench.
@@ -167,6 +176,7 @@ let package = Package(
         .testTarget(
             name: "WireProtocolTests",
             dependencies: ["WireProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),
+        .testTarget(name: "ArtworkTests", dependencies: ["CoverArt", "Checked", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "MusicModel", "CatalogHTTP", "HTTP", "TestSupport"]),
         // Without a terminal: widths, key decoding and the refusals; the screen itself is checked by hand.
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),

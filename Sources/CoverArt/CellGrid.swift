@@ -1,0 +1,86 @@
+/// How a cover is turned into terminal cells. The screen picks one from what the terminal
+/// promises (COLORTERM for truecolour, the colour count curses reports); graphics protocols
+/// (kitty, sixel) are not cell modes: see `GraphicsPayload`.
+public enum CellMode: String, Sendable, Hashable, CaseIterable {
+    /// "▀" cells: the top pixel is the foreground, the bottom one the background (2 pixels a cell).
+    case truecolorHalfBlocks
+    /// Unicode 13 sextant cells (2×3 pixels a cell) chosen by libchafa, in truecolour.
+    case truecolorSextants
+    /// Half-blocks in the xterm 256-colour palette (indices 16...255: the cube and the greys).
+    case palette256
+    /// No image: a monochrome terminal shows the placeholder instead. `CoverRenderer` gives an
+    /// empty grid (0×0) for it.
+    case none
+}
+
+/// A cell's colour: 24-bit, or an index into the xterm 256-colour palette.
+public enum CellColor: Sendable, Hashable {
+    case rgb(RGB)
+    case palette(UInt8)
+}
+
+/// One terminal cell of a cover: a character of display width 1 drawn in `foreground` on `background`.
+public struct ImageCell: Sendable, Hashable {
+    public let character: Unicode.Scalar
+    public let foreground: CellColor
+    public let background: CellColor
+
+    public init(character: Unicode.Scalar, foreground: CellColor, background: CellColor) {
+        self.character = character
+        self.foreground = foreground
+        self.background = background
+    }
+}
+
+/// A size in terminal cells.
+public struct CellBox: Sendable, Hashable {
+    public let columns: Int
+    public let rows: Int
+
+    /// A box of `columns`×`rows`; negative values count as 0.
+    public init(columns: Int, rows: Int) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+    }
+}
+
+/// A size in pixels (an image, a cell as `CSI 16 t` reports it, a graphics-protocol box).
+public struct PixelSize: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+
+    /// A size of `width`×`height`; values below 1 count as 1.
+    public init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+    }
+
+    /// What a cell is taken to be when the terminal did not say: twice as tall as wide.
+    public static let assumedCell = PixelSize(width: 8, height: 16)
+}
+
+/// A cover as terminal cells, row after row: `cells.count == columns * rows`. Its size is the
+/// image fitted into the requested `CellBox` keeping its shape, so it may be narrower or shorter
+/// than the box (the screen centres it); it is never larger.
+public struct CellGrid: Sendable, Equatable {
+    public let columns: Int
+    public let rows: Int
+    public let cells: [ImageCell]
+
+    /// A grid of `columns`×`rows` from `cells` in row order; `cells.count` must be `columns * rows`.
+    public init(columns: Int, rows: Int, cells: [ImageCell]) {
+        precondition(columns >= 0 && rows >= 0 && cells.count == columns * rows, "a grid's cells fill it exactly")
+        self.columns = columns
+        self.rows = rows
+        self.cells = cells
+    }
+
+    /// The empty grid (`CellMode.none`, or a box too small to draw in).
+    public static let empty = CellGrid(columns: 0, rows: 0, cells: [])
+
+    /// The cell at `column`, `row` (both inside the grid).
+    public subscript(column: Int, row: Int) -> ImageCell { cells[row * columns + column] }
+
+    /// What the grid costs in the memory cache, in bytes (approximate, never 0).
+    public var byteCount: Int { 64 + cells.count * MemoryLayout<ImageCell>.stride }
+}

@@ -1,0 +1,19 @@
+import CChafa
+import CSpng
+import CTurboJPEG
+import POSIXSupport
+
+/// The C libraries CoverArt opens at first use instead of linking them, and why one cannot be
+/// used: a missing library fails the one cover that needed it (the placeholder shows), never the UI.
+enum CoverArtLibraries {
+    static let turbojpeg = DynamicLibrary(file: "libturbojpeg.so.0", package: "libturbojpeg0")
+    static let spng = DynamicLibrary(file: "libspng.so.0", package: "libspng0")
+    static let chafa = DynamicLibrary(file: "libchafa.so.0", package: "libchafa0")
+
+    /// Nil when libturbojpeg is loaded (on the first call); otherwise why a JPEG cannot be decoded.
+    static var turbojpegProblem: String? { turbojpeg.problem(shim_turbojpeg_load()) }
+    /// Nil when libspng is loaded (on the first call); otherwise why a PNG cannot be decoded.
+    static var spngProblem: String? { spng.problem(shim_spng_load()) }
+    /// Nil when libchafa is loaded (on the first call); otherwise why sextants and sixels cannot be drawn.
+    static var chafaProblem: String? { chafa.problem(shim_chafa_load()) }
+}

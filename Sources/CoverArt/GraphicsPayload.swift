@@ -1,0 +1,72 @@
+/// The strings that draw a cover through a terminal graphics protocol, for a screen that probed
+/// the terminal and found kitty graphics (`a=q` answered) or sixel (DA1 attribute 4). The screen
+/// writes a payload with the cursor at the box's top-left cell, and must clear it itself on a
+/// change or resize (`kittyDelete`; sixels are overwritten by redrawing the cells under them).
+public enum GraphicsPayload {
+    /// The kitty graphics command transmitting and showing `image` fitted into `box` (cells of
+    /// `cell` pixels) as image `imageID`: RGB (`f=24`) scaled to the fitted pixel box, base64 in
+    /// chunks of 4,096 (`m=1` … `m=0`), quiet (`q=2`), the cursor left where it was (`C=1`).
+    /// About 4/3 × 3 bytes per pixel: a 40×20-cell cover at 8×16 pixels is ~160 KB.
+    public static func kitty(image: PixelImage, box: CellBox, cell: PixelSize, imageID: UInt32) -> String {
+        let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
+        guard fitted.columns > 0, fitted.rows > 0 else { return "" }
+        let pixels = PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height)
+        let scaled = ImageScaler.scaled(image, to: pixels)
+        let encoded = Base64.encode(scaled.pixels)
+        var out = ""
+        out.reserveCapacity(encoded.count + encoded.count / 4096 * 16 + 128)
+        var start = 0
+        var first = true
+        repeat {
+            let end = min(encoded.count, start + 4096)
+            let more = end < encoded.count ? 1 : 0
+            out += "\u{1B}_G"
+            if first {
+                out += "a=T,f=24,t=d,s=\(pixels.width),v=\(pixels.height),c=\(fitted.columns),r=\(fitted.rows),i=\(imageID),q=2,C=1,"
+                first = false
+            }
+            out += "m=\(more);"
+            out += String(decoding: encoded[start..<end], as: UTF8.self)
+            out += "\u{1B}\\"
+            start = end
+        } while start < encoded.count
+        return out
+    }
+
+    /// The kitty command deleting image `imageID` and its placements (quiet).
+    public static func kittyDelete(imageID: UInt32) -> String { "\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\" }
+
+    /// A sixel image of `image` fitted into `box` (cells of `cell` pixels), made by libchafa
+    /// (palette quantisation and dithering are its work); loads chafa and glib on first use.
+    public static func sixel(image: PixelImage, box: CellBox, cell: PixelSize) throws(CoverArtError) -> String {
+        let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
+        guard fitted.columns > 0, fitted.rows > 0 else { return "" }
+        let canvas = try ChafaCanvas(kind: .sixels, image: image, box: fitted, cell: cell)
+        return canvas.printed(term: "mlterm")
+    }
+}
+
+/// Standard base64 with padding (RFC 4648), for kitty payloads.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 2 < bytes.count {
+            let n = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
+            out += [alphabet[n >> 18], alphabet[n >> 12 & 63], alphabet[n >> 6 & 63], alphabet[n & 63]]
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest == 1 {
+            let n = Int(bytes[i]) << 16
+            out += [alphabet[n >> 18], alphabet[n >> 12 & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
+        } else if rest == 2 {
+            let n = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8
+            out += [alphabet[n >> 18], alphabet[n >> 12 & 63], alphabet[n >> 6 & 63], UInt8(ascii: "=")]
+        }
+        return out
+    }
+}
