@@ -14,6 +14,14 @@ public enum CoverSource: Hashable, Sendable {
     case file(String)
     /// Catalog artwork, already sized for the box.
     case url(String)
+
+    /// A stable name for the picture (its path or URL), for caches.
+    public var name: String {
+        switch self {
+        case .file(let path): "file:" + path
+        case .url(let url): url
+        }
+    }
 }
 
 /// A box of terminal cells a cover is drawn into.

@@ -58,6 +58,10 @@ public final class CoverLoader: Sendable {
 
     /// One request, as the thread does it (for tests and the bench: no thread involved).
     public func load(_ request: CoverRequest) -> CoverResult {
+        let picture = request.source.name
+        if let cells = renderer.cachedCells(picture: picture, box: request.box, depth: request.depth) {
+            return CoverResult(request: request, state: .ready(cells))
+        }
         let bytes: [UInt8]?
         do {
             bytes = try fetch(request.source)
@@ -65,7 +69,7 @@ public final class CoverLoader: Sendable {
             return CoverResult(request: request, state: .missing("The cover could not be read: \(error)"))
         }
         guard let bytes, !bytes.isEmpty else { return CoverResult(request: request, state: .missing("No cover.")) }
-        switch renderer.cells(of: bytes, box: request.box, depth: request.depth) {
+        switch renderer.cells(of: bytes, picture: picture, box: request.box, depth: request.depth) {
         case .success(let cells): return CoverResult(request: request, state: .ready(cells))
         case .failure(let failure): return CoverResult(request: request, state: .missing(failure.description))
         }

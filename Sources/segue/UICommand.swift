@@ -1,3 +1,4 @@
+import CoverArt
 import Daemon
 import HTTP
 import MusicModel
@@ -127,13 +128,27 @@ struct UICommand {
     static func coverLoader(_ config: TUIConfig) -> CoverLoader? {
         let pictures = PictureSource()
         let fetcher = ImageFetcher(maxBytes: Picture.maxBytes)
+        let disk = ArtworkDiskCache.defaultDirectory(environment: Self.environment).map {
+            ArtworkDiskCache(directory: $0, capacityBytes: config.artworkCacheBytes)
+        }
         return CoverLoader(
             fetch: { source in
                 switch source {
                 case .file(let path): return try pictures.localPicture(path: path)?.bytes
-                case .url(let url): return try fetcher.fetch(url)?.bytes
+                case .url(let url):
+                    // Fetched originals are kept on disk, so a cover seen before costs no transfer.
+                    if let kept = disk?.bytes(for: url) { return kept }
+                    guard let bytes = try fetcher.fetch(url)?.bytes else { return nil }
+                    _ = disk?.store(bytes, for: url)
+                    return bytes
                 }
-            }, renderer: NoCoverRenderer())
+            }, renderer: ArtworkCoverRenderer())
+    }
+
+    private static var environment: [String: String] {
+        var values: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "HOME"] { if let value = getenv(name) { values[name] = String(cString: value) } }
+        return values
     }
 
     /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`); none when it is absent.
