@@ -52,7 +52,8 @@ extension TUIModel {
         let rows = layout.controlsRow - layout.clockTop + 1
         let box = CoverBox(columns: rows * 2, rows: rows)
         let narrowed = WorkoutLayout(rows: layout.rows, columns: layout.columns - box.columns - 3)
-        guard narrowed.bigDigits == layout.bigDigits, narrowed.scale == layout.scale, narrowed.spacing == layout.spacing,
+        // The rows must stay where they are; the digits may become narrower (scale) beside the cover.
+        guard narrowed.bigDigits == layout.bigDigits, narrowed.spacing == layout.spacing,
             narrowed.hasProgressBar == layout.hasProgressBar, box.isDrawable
         else { return nil }
         return CoverSpot(place: .workout, key: key, row: layout.clockTop, column: layout.columns - box.columns - 2, box: box, onlyWhenReady: true)
