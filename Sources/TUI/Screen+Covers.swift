@@ -13,14 +13,14 @@ extension Screen {
                     frame.images.append(image)
                 }
             case .loading where !spot.onlyWhenReady: placeholder(&frame, spot, "Loading the cover…")
-            case .missing where !spot.onlyWhenReady: placeholder(&frame, spot, "No cover")
+            case .missing(let why) where !spot.onlyWhenReady: placeholder(&frame, spot, "No cover", why)
             default: break
             }
         }
     }
 
     /// A box outline with a note in the middle, where a cover will be or cannot be.
-    private func placeholder(_ frame: inout Frame, _ spot: CoverSpot, _ note: String) {
+    private func placeholder(_ frame: inout Frame, _ spot: CoverSpot, _ note: String, _ reason: String? = nil) {
         let box = spot.box
         let inner = max(0, box.columns - 2)
         put(&frame, spot.row, spot.column, "┌" + String(repeating: "─", count: inner) + "┐", Style(.dim))
@@ -31,6 +31,12 @@ extension Screen {
         let shown = text.fit(note, max(0, inner - 2))
         let x = spot.column + 1 + max(0, (inner - text.columns(shown)) / 2)
         put(&frame, spot.row + box.rows / 2, x, shown, Style(.dim))
+        // Why, under it, when the box has room: a broken file reads differently from none at all.
+        guard let reason, reason != "No cover.", box.rows >= 6 else { return }
+        for (i, line) in wrap(reason, max(1, inner - 2)).prefix(box.rows / 2 - 2).enumerated() {
+            let cut = text.fit(line, max(0, inner - 2))
+            put(&frame, spot.row + box.rows / 2 + 2 + i, spot.column + 1 + max(0, (inner - text.columns(cut)) / 2), cut, Style(.dim))
+        }
     }
 
     /// The now-playing view (`c`): the large cover at the left of the list area and the song
