@@ -154,7 +154,15 @@ struct CoverEndToEndTests {
 
         for (c, r) in [(60, 20), (140, 45), (40, 12), (120, 35), (31, 8), (100, 30)] { ui.resize(columns: c, rows: r) }
         try ui.waitFor("the 100×30 screen again", settled: true) { $0.count == 30 && $0[27].contains("❚❚ blue song") }
-        let stormed = try waitForCover(ui, row: 10, "the blue cover after the storm", count: 20, Self.isBlue)
+        try waitForCover(ui, row: 10, "the blue cover after the storm", count: 20, Self.isBlue)
+        // Wider, the cover's box stays the same (the rows bound it): curses repaints the whole
+        // screen after a resize, and the picture must be drawn again over it.
+        ui.resize(columns: 110, rows: 30)
+        try ui.waitFor("the 110×30 screen", settled: true) { $0[27].count > 100 }
+        try waitForCover(ui, row: 10, "the blue cover at 110×30", count: 46, Self.isBlue)
+        ui.resize(columns: 100, rows: 30)
+        try ui.waitFor("the 100×30 screen", settled: true) { $0[28].count <= 100 && $0[27].contains("❚❚ blue song") }
+        let stormed = try waitForCover(ui, row: 10, "the blue cover back at 100×30", count: 46, Self.isBlue)
 
         let stormedColours = ui.captureWithEscapes()
 
