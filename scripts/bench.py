@@ -655,6 +655,22 @@ def wire_figures(segue_bench, fig):
             pass
 
 
+def artwork_figures(segue_bench, fig):
+    """`segue-bench artwork` (issue 16's render part, docs/artwork.md): a 600×600 JPEG into 40×20
+    cells (CPU ms), the terminal bytes per mode, kitty/sixel payload sizes and the RSS each cover
+    library adds. A build without the subcommand adds nothing."""
+    out = subprocess.run([segue_bench, "artwork"], env=ENV, capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        return
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            try:
+                fig["artwork: " + parts[0].removeprefix("artwork-")] = (float(parts[1]), parts[2], True)
+            except ValueError:
+                pass
+
+
 def segue_side(segue, segue_bench):
     """Every figure of one Segue build, by name: (value, unit, lower is better)."""
     fig = {}
@@ -696,6 +712,7 @@ def segue_side(segue, segue_bench):
     fig.update(library_bench.segue_library(segue, segue_bench, library_bench.make_tree(LIBRARY_COUNT), LIBRARY_COUNT, ENV, WORK))
     lean_daemon_figures(segue, fig)
     wire_figures(segue_bench, fig)
+    artwork_figures(segue_bench, fig)
     return fig
 
 

@@ -27,6 +27,9 @@ public struct ArtworkDiskCache: Sendable {
 
     private static let magic = Array("SEGUEART1\n".utf8)
     private static let storeLock = Mutex(0)
+    /// The last use time given to a file, in nanoseconds: each use gets a later one, since the
+    /// kernel's file times are only as fine as its tick and "oldest" must not be a tie.
+    private static let lastUse = Mutex<Int64>(0)
 
     /// A cache in `directory` of at most `capacityBytes`.
     public init(directory: String, capacityBytes: Int = ArtworkDiskCache.defaultCapacityBytes) {
@@ -60,7 +63,8 @@ public struct ArtworkDiskCache: Sendable {
             return nil
         }
         // A hit makes the file the most recently used.
-        _ = futimens(fd, nil)
+        var times = Self.nextUseTimes()
+        _ = futimens(fd, &times)
         return body
     }
 
@@ -91,6 +95,8 @@ public struct ArtworkDiskCache: Sendable {
                 unlink(temporary)
                 return false
             }
+            var times = Self.nextUseTimes()
+            _ = utimensat(AT_FDCWD, target, &times, 0)
             return true
         }
     }
@@ -110,6 +116,20 @@ public struct ArtworkDiskCache: Sendable {
         for file in files where total + incoming > capacityBytes {
             if unlink(directory + "/" + file.name) == 0 || errno == ENOENT { total -= file.size }
         }
+    }
+
+    /// Access and modification times for a file used now: the wall clock, or just after the last
+    /// time given when the clock has not moved on.
+    private static func nextUseTimes() -> [timespec] {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let wall = Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+        let stamp = lastUse.withLock { last in
+            last = max(wall, last &+ 1)
+            return last
+        }
+        let time = timespec(tv_sec: Int(stamp / 1_000_000_000), tv_nsec: Int(stamp % 1_000_000_000))
+        return [time, time]
     }
 
     private struct FileInfo {

@@ -2,11 +2,13 @@
 /// promises (COLORTERM for truecolour, the colour count curses reports); graphics protocols
 /// (kitty, sixel) are not cell modes: see `GraphicsPayload`.
 public enum CellMode: String, Sendable, Hashable, CaseIterable {
-    /// "▀" cells: the top pixel is the foreground, the bottom one the background (2 pixels a cell).
+    /// Half-block cells, 2 pixels a cell: "▀" (top pixel in the foreground), "▄" (bottom pixel in
+    /// the foreground) or " " (both alike, on the background), whichever changes the fewest colours
+    /// from the cell before; `ImageCell.halves` says what a cell shows.
     case truecolorHalfBlocks
     /// Unicode 13 sextant cells (2×3 pixels a cell) chosen by libchafa, in truecolour.
     case truecolorSextants
-    /// Half-blocks in the xterm 256-colour palette (indices 16...255: the cube and the greys).
+    /// Half-block cells as above in the xterm 256-colour palette (indices 16...255: the cube and the greys).
     case palette256
     /// No image: a monochrome terminal shows the placeholder instead. `CoverRenderer` gives an
     /// empty grid (0×0) for it.
@@ -29,6 +31,20 @@ public struct ImageCell: Sendable, Hashable {
         self.character = character
         self.foreground = foreground
         self.background = background
+    }
+}
+
+extension ImageCell {
+    /// What the cell shows in its top and bottom halves, for the half-block characters
+    /// (" " and "█" show one colour, "▀" and "▄" two); nil for any other character (sextants).
+    public var halves: (top: CellColor, bottom: CellColor)? {
+        switch character {
+        case " ": (background, background)
+        case "\u{2588}": (foreground, foreground)
+        case "\u{2580}": (foreground, background)
+        case "\u{2584}": (background, foreground)
+        default: nil
+        }
     }
 }
 

@@ -30,7 +30,7 @@ public final class CellGridCache: Sendable {
     public let budgetBytes: Int
     private let state = Mutex(State())
 
-    /// A cache of at most `budgetBytes` (a 40×20 grid takes ~40 KB).
+    /// A cache of at most `budgetBytes` (a 40×20 grid takes about 10 KB).
     public init(budgetBytes: Int = 2 << 20) {
         self.budgetBytes = max(0, budgetBytes)
     }

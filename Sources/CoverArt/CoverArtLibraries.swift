@@ -16,4 +16,19 @@ enum CoverArtLibraries {
     static var spngProblem: String? { spng.problem(shim_spng_load()) }
     /// Nil when libchafa is loaded (on the first call); otherwise why sextants and sixels cannot be drawn.
     static var chafaProblem: String? { chafa.problem(shim_chafa_load()) }
+
+    /// One of the three, for `probe`.
+    enum Library: CaseIterable { case turbojpeg, spng, chafa }
+
+    /// What opening `library` from the files `names` reports, tried in a private table that is
+    /// closed again (for tests: the shared tables are left alone).
+    static func probe(_ library: Library, _ names: [String]) -> String? {
+        DynamicLibrary.withCStrings(names) { names, count in
+            switch library {
+            case .turbojpeg: turbojpeg.problem(shim_turbojpeg_probe(names, count))
+            case .spng: spng.problem(shim_spng_probe(names, count))
+            case .chafa: chafa.problem(shim_chafa_probe(names, count))
+            }
+        }
+    }
 }

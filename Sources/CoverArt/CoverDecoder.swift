@@ -22,6 +22,10 @@ public enum CoverDecoder {
         return PixelSize(width: header.width, height: header.height)
     }
 
+    /// Called with the byte count of every pixel buffer a decoder is about to allocate, in the
+    /// task that decodes: tests watch it to prove a refused header allocates nothing.
+    @TaskLocal static var bufferObserver: (@Sendable (Int) -> Void)?
+
     private static func checkedHeader(_ bytes: [UInt8]) throws(CoverArtError) -> ImageHeader {
         guard bytes.count <= Limits.maxArtworkFileBytes else { throw .fileTooLarge(bytes: bytes.count) }
         let header = try ImageHeader.read(bytes)

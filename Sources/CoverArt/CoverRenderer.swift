@@ -37,6 +37,15 @@ public final class CoverRenderer: Sendable {
         return grid
     }
 
+    /// The side of the square picture to ask a sized source for (the catalog's
+    /// `Artwork.url(width: side, height: side)`) to fill `box` sharply: the largest square the
+    /// box holds in pixels, within 16...1200 (covers are square; a graphics protocol shows every
+    /// pixel, half-blocks need far fewer and the decoder scales down on the way).
+    public static func fetchSide(for box: CellBox, cell: PixelSize = .assumedCell) -> Int {
+        let side = min(box.columns * cell.width, box.rows * cell.height)
+        return min(1200, max(16, side))
+    }
+
     /// The same without the cache: decode, fit, render.
     public static func render(_ bytes: [UInt8], box: CellBox, mode: CellMode, cell: PixelSize = .assumedCell) throws(CoverArtError)
         -> CellGrid

@@ -51,21 +51,28 @@ enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     static func encode(_ bytes: [UInt8]) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i + 2 < bytes.count {
-            let n = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
-            out += [alphabet[n >> 18], alphabet[n >> 12 & 63], alphabet[n >> 6 & 63], alphabet[n & 63]]
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest == 1 {
-            let n = Int(bytes[i]) << 16
-            out += [alphabet[n >> 18], alphabet[n >> 12 & 63], UInt8(ascii: "="), UInt8(ascii: "=")]
-        } else if rest == 2 {
-            let n = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8
-            out += [alphabet[n >> 18], alphabet[n >> 12 & 63], alphabet[n >> 6 & 63], UInt8(ascii: "=")]
+        var out = [UInt8](repeating: UInt8(ascii: "="), count: (bytes.count + 2) / 3 * 4)
+        alphabet.withUnsafeBufferPointer { alphabet in
+            out.withUnsafeMutableBufferPointer { out in
+                var i = 0
+                var o = 0
+                while i + 2 < bytes.count {
+                    let n = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
+                    out[o] = alphabet[n >> 18]
+                    out[o + 1] = alphabet[n >> 12 & 63]
+                    out[o + 2] = alphabet[n >> 6 & 63]
+                    out[o + 3] = alphabet[n & 63]
+                    i += 3
+                    o += 4
+                }
+                let rest = bytes.count - i
+                guard rest > 0 else { return }
+                // One or two bytes left: two or three characters, the rest stays "=".
+                let n = Int(bytes[i]) << 16 | (rest == 2 ? Int(bytes[i + 1]) << 8 : 0)
+                out[o] = alphabet[n >> 18]
+                out[o + 1] = alphabet[n >> 12 & 63]
+                if rest == 2 { out[o + 2] = alphabet[n >> 6 & 63] }
+            }
         }
         return out
     }

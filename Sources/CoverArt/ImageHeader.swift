@@ -1,7 +1,12 @@
+import Checked
+
 /// What a picture's first bytes say: its format and size, read in Swift before any C decoder sees
 /// the data, so the caps (`Limits.maxArtworkSide`) are checked before a decode buffer exists.
 struct ImageHeader: Equatable {
-    enum Format: String { case jpeg = "JPEG", png = "PNG" }
+    enum Format: String {
+        case jpeg = "JPEG"
+        case png = "PNG"
+    }
 
     let format: Format
     let width: Int
@@ -74,5 +79,3 @@ struct ImageHeader: Equatable {
         }
     }
 }
-
-import Checked

@@ -32,6 +32,7 @@ final class SpngDecoder {
             guard !overflow, size == expected, size <= Limits.maxArtworkDecodedBytes else {
                 throw .tooLarge(width: width, height: height)
             }
+            CoverDecoder.bufferObserver?(size)
             var pixels = [UInt8](repeating: 0, count: size)
             let code = pixels.withUnsafeMutableBytes { out in
                 shim_spng_decode_image(context, out.baseAddress, out.count, Int32(SPNG_FMT_RGB8.rawValue), 0)

@@ -34,7 +34,8 @@ final class TurboJPEGDecoder {
 
         var eighths = 8
         if let target {
-            for candidate in 1...8 where Self.scaled(fullWidth, candidate) >= target.width && Self.scaled(fullHeight, candidate) >= target.height {
+            for candidate in 1...8
+            where Self.scaled(fullWidth, candidate) >= target.width && Self.scaled(fullHeight, candidate) >= target.height {
                 eighths = candidate
                 break
             }
@@ -44,6 +45,7 @@ final class TurboJPEGDecoder {
         let (count, overflow) = outWidth.multipliedReportingOverflow(by: outHeight * 3)
         guard !overflow, count <= Limits.maxArtworkDecodedBytes else { throw .tooLarge(width: fullWidth, height: fullHeight) }
 
+        CoverDecoder.bufferObserver?(count)
         var pixels = [UInt8](repeating: 0, count: count)
         let result = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { out in

@@ -8,10 +8,15 @@
 // segue-bench workout: a simulated 45-minute workout at 170 spm over a generated 10,000-track pool.
 // segue-bench tags FOLDER: the tag reader alone over every file under FOLDER (files per second).
 // segue-bench store COUNT PHRASE...: the library store alone: COUNT songs written, then `find` per keystroke.
+// segue-bench artwork [JPEG]: the cover pipeline (decode, scale, cells; bytes; the RSS its libraries add).
 // segue-bench wire: the native protocol's large replies (a 10,000-entry queue, a 100,000-song listing) written and read.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["wire"] {
     WireBench.run()
+    exit(0)
+}
+if arguments.first == "artwork", arguments.count <= 2 {
+    ArtworkBench.run(jpegPath: arguments.count == 2 ? arguments[1] : nil)
     exit(0)
 }
 if arguments == ["ui"] {
@@ -32,7 +37,7 @@ if arguments.count >= 3 && arguments[0] == "store", let count = Int(arguments[1]
 }
 guard arguments.count == 3 || arguments.count == 4 else {
     Console.error(
-        "usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE] | segue-bench ui | segue-bench workout | segue-bench tags FOLDER | segue-bench store COUNT PHRASE... | segue-bench wire"
+        "usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE] | segue-bench ui | segue-bench workout | segue-bench tags FOLDER | segue-bench store COUNT PHRASE... | segue-bench wire | segue-bench artwork [JPEG]"
     )
     exit(2)
 }
