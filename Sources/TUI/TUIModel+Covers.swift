@@ -26,7 +26,8 @@ extension TUIModel {
                 }
             }
         } else {
-            if case .album(let id) = page.kind, layout.columns >= 100, list.count >= 8, albumHasArtwork(id) {
+            // Without colour an album page keeps its whole width: a placeholder there says nothing.
+            if case .album(let id) = page.kind, graphics.depth != .none, layout.columns >= 100, list.count >= 8, albumHasArtwork(id) {
                 let rows = min(list.count - 2, 12)
                 let box = CoverBox(columns: rows * 2, rows: rows)
                 spots.append(

@@ -1,4 +1,5 @@
-/// The bytes that draw `Frame.Image`s straight to the terminal: the cursor saved, each row
+/// The bytes that draw `Frame.Image`s straight to the terminal: the cursor saved and the
+/// attributes reset, each row
 /// reached with an absolute move, colours set with SGR only where they change from the cell
 /// before, the attributes reset and the cursor restored (DECSC/DECRC keep curses' idea of the
 /// cursor and the current attributes true). Pure, so its size can be measured and tested.
@@ -14,7 +15,9 @@ public enum ImageSequence {
                 let first = max(0, -image.column)
                 let last = min(image.width, columns - image.column)
                 guard first < last else { continue }
-                if out.isEmpty { out += Array("\u{1b}7".utf8) }
+                // Saved, then reset: curses may have left any attribute on (the placeholders' own
+                // invisible one, say), and a cover must be drawn in its colours alone.
+                if out.isEmpty { out += Array("\u{1b}7\u{1b}[0m".utf8) }
                 out += Array("\u{1b}[\(row + 1);\(image.column + first + 1)H".utf8)
                 var foreground: Frame.CellColor?
                 var background: Frame.CellColor?

@@ -313,9 +313,9 @@ public final class Terminal {
         } else {
             showCursor(false)
         }
-        if (rows, columns) != drawnSize {
+        if (rows, columns) != drawnSize, !frame.images.isEmpty || !drawnImages.isEmpty {
             // The terminal may have reflowed or cleared what it showed; curses' idea of the screen
-            // is no longer safe to diff against, least of all under a picture written around it.
+            // is no longer safe to diff against under a picture written around it.
             _ = shim_clearok(window, true)
             imagesDamaged = true
         }

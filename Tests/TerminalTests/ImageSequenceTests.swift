@@ -17,7 +17,7 @@ import Testing
         let text = String(decoding: sequence, as: UTF8.self)
         #expect(
             text
-                == "\u{1b}7"
+                == "\u{1b}7\u{1b}[0m"
                 + "\u{1b}[3;4H\u{1b}[38;2;255;0;0;48;2;0;0;255m▀▀\u{1b}[0m"
                 + "\u{1b}[4;4H\u{1b}[38;2;0;255;0;48;2;0;0;255m▀▀\u{1b}[0m"
                 + "\u{1b}8")
@@ -41,7 +41,7 @@ import Testing
         let wide = try image([red, green, red, green, red, green], row: 1, column: 3, width: 2)
         let text = String(decoding: ImageSequence.bytes(for: [wide], rows: 3, columns: 4), as: UTF8.self)
         let row = "\u{1b}[38;2;255;0;0;48;2;0;0;255m▀\u{1b}[0m"
-        #expect(text == "\u{1b}7" + "\u{1b}[2;4H" + row + "\u{1b}[3;4H" + row + "\u{1b}8")
+        #expect(text == "\u{1b}7\u{1b}[0m" + "\u{1b}[2;4H" + row + "\u{1b}[3;4H" + row + "\u{1b}8")
         let gone = try image([red], row: 5, column: 0, width: 1)
         #expect(ImageSequence.bytes(for: [gone], rows: 3, columns: 4).isEmpty)
     }

@@ -131,10 +131,11 @@ public final class TmuxSession: @unchecked Sendable {
         return lines
     }
 
-    /// The screen's rows with their colours and attributes as SGR sequences (`capture-pane -e`),
+    /// The screen's rows with their colours and attributes as SGR sequences, trailing spaces kept
+    /// (a coloured blank is a cell of a picture) (`capture-pane -e -N`),
     /// for comparing pictures drawn in cells.
     public func captureWithEscapes() -> [String] {
-        var lines = Self.tmux(name, ["capture-pane", "-e", "-p", "-t", "main"]).stdoutText.split(
+        var lines = Self.tmux(name, ["capture-pane", "-e", "-N", "-p", "-t", "main"]).stdoutText.split(
             separator: "\n", omittingEmptySubsequences: false
         )
         .map(String.init)
