@@ -114,8 +114,7 @@ extension TUIModel {
 
     /// Whether the album page of `id` has a cover to show: its URL is known, or its rows name one.
     func albumHasArtwork(_ id: String) -> Bool {
-        if artworkBase[.album(id)] != nil { return true }
-        return page.rows.contains { if case .song(let s) = $0 { s.albumId == id && s.artworkUrl != nil } else { false } }
+        artworkBase[.album(id)] != nil || albumArtworkURL(id) != nil
     }
 
     /// A catalog song's artwork URL, from any list the UI has seen it in.

@@ -154,6 +154,36 @@ import Workout
         #expect(narrow.model.coverRequests().isEmpty)
     }
 
+    // MARK: Album pages
+
+    @Test func anAlbumPageShowsItsCatalogCoverRightOfANarrowerList() throws {
+        var d = Driver(rows: 40, columns: 120)
+        d.model.setGraphics(.cells(.truecolor))
+        d.key(.character("/"))
+        d.type("night\n")
+        d.line(DaemonLines.songs(d.id("search songs")!, []))
+        let album = DaemonLines.album(20, "Night Drive").replacing(#""artworkUrl":null"#, with: #""artworkUrl":"https://img.example/20/600x600bb.jpg""#)
+        d.line(DaemonLines.albums(d.id("search albums")!, [album]))
+        d.line(DaemonLines.artists(d.id("search artists")!, []))
+        d.key(.enter)
+        d.line(DaemonLines.songs(d.sent.last!.id, (1...3).map { DaemonLines.song(100 + $0, "Track \($0)", track: $0) }))
+
+        let spot = try #require(d.model.coverSpots().first { $0.place == .album })
+        #expect(spot.box == CoverBox(columns: 24, rows: 12))
+        #expect(spot.row == 3 && spot.column == 94)
+        #expect(d.model.coverRequests().map(\.source) == [.url("https://img.example/20/192x192bb.jpg")])
+        let screen = d.screen()
+        #expect(screen[3].dropFirst(94).hasPrefix("┌"))
+        #expect(screen[3 + 6].contains("Loading the cover…"))
+        // The tracks keep left of the cover.
+        let length = try #require(ScreenText.column(of: "3:21", in: screen[4]))
+        #expect(length + 4 <= 93, "the length column ends left of the cover: \(screen[4])")
+
+        // Back on the search page: no cover.
+        d.key(.character("h"))
+        #expect(d.model.coverSpots().allSatisfy { $0.place != .album })
+    }
+
     // MARK: The workout screen
 
     @Test func theWorkoutScreenHasItsCoverRightOfTheStopwatchWhenWide() throws {
