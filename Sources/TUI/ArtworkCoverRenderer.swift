@@ -21,7 +21,8 @@ public struct ArtworkCoverRenderer: CoverRendering {
 
     /// Decodes, fits and renders `bytes` (kept in the memory cache under `picture`); the sentence
     /// of CoverArt's error when it cannot.
-    public func cells(of bytes: [UInt8], picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> Result<CoverCells, CoverFailure> {
+    public func cells(of bytes: [UInt8], picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> Result<CoverCells, CoverFailure>
+    {
         let grid: CellGrid
         do {
             grid = try renderer.cells(for: key(picture, box, depth), bytes: bytes)

@@ -33,7 +33,8 @@ public struct NoCoverRenderer: CoverRendering {
     public init() {}
 
     /// Always the sentence that covers cannot be drawn here.
-    public func cells(of bytes: [UInt8], picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> Result<CoverCells, CoverFailure> {
+    public func cells(of bytes: [UInt8], picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> Result<CoverCells, CoverFailure>
+    {
         .failure(CoverFailure("Covers cannot be drawn in this build."))
     }
 }

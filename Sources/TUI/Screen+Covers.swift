@@ -46,7 +46,9 @@ extension Screen {
         let x = spot.map { $0.column + $0.box.columns + 3 } ?? 2
         let width = max(0, layout.columns - x - 1)
         guard let s = model.snapshot, let entry = s.current else {
-            put(&frame, area.lowerBound + 1, x, text.fit(model.snapshot == nil ? "Connecting to the daemon…" : "Nothing playing.", width), Style(.dim))
+            put(
+                &frame, area.lowerBound + 1, x, text.fit(model.snapshot == nil ? "Connecting to the daemon…" : "Nothing playing.", width),
+                Style(.dim))
             return
         }
         let item = entry.item

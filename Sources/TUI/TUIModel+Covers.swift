@@ -22,7 +22,8 @@ extension TUIModel {
                 let rows = min(list.count - 2, (layout.columns - 4 - 30) / 2)
                 let box = CoverBox(columns: rows * 2, rows: rows)
                 if box.isDrawable {
-                    spots.append(CoverSpot(place: .nowPlaying, key: current, row: list.lowerBound + 1, column: 2, box: box, onlyWhenReady: false))
+                    spots.append(
+                        CoverSpot(place: .nowPlaying, key: current, row: list.lowerBound + 1, column: 2, box: box, onlyWhenReady: false))
                 }
             }
         } else {
@@ -36,7 +37,9 @@ extension TUIModel {
                         onlyWhenReady: false))
             }
             if let current, layout.columns >= 60 {
-                spots.append(CoverSpot(place: .status, key: current, row: layout.nowPlayingRow, column: 1, box: Self.statusCover, onlyWhenReady: true))
+                spots.append(
+                    CoverSpot(
+                        place: .status, key: current, row: layout.nowPlayingRow, column: 1, box: Self.statusCover, onlyWhenReady: true))
             }
         }
         return spots.filter { !$0.onlyWhenReady || graphics.depth != .none }
@@ -57,7 +60,8 @@ extension TUIModel {
         guard narrowed.bigDigits == layout.bigDigits, narrowed.spacing == layout.spacing,
             narrowed.hasProgressBar == layout.hasProgressBar, box.isDrawable
         else { return nil }
-        return CoverSpot(place: .workout, key: key, row: layout.clockTop, column: layout.columns - box.columns - 2, box: box, onlyWhenReady: true)
+        return CoverSpot(
+            place: .workout, key: key, row: layout.clockTop, column: layout.columns - box.columns - 2, box: box, onlyWhenReady: true)
     }
 
     /// What `spot` is asked for with: where its bytes are, for its box, at the terminal's depth;

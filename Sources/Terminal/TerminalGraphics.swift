@@ -28,7 +28,9 @@ public struct TerminalGraphics: Sendable, Equatable {
     public var insideTmux: Bool
 
     /// The given capabilities.
-    public init(depth: Depth, kitty: Bool = false, sixel: Bool = false, cellPixels: (width: Int, height: Int)? = nil, insideTmux: Bool = false) {
+    public init(
+        depth: Depth, kitty: Bool = false, sixel: Bool = false, cellPixels: (width: Int, height: Int)? = nil, insideTmux: Bool = false
+    ) {
         self.depth = depth
         self.kitty = kitty
         self.sixel = sixel

@@ -20,13 +20,20 @@ struct CoverEndToEndTests {
             let folder = root + "/" + colour
             #expect(Shell.run("mkdir", ["-p", folder], timeout: 20).exitCode == 0)
             let cover = Shell.run(
-                "ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=\(colour):s=64x64", "-frames:v", "1", folder + "/cover.jpg"],
+                "ffmpeg",
+                [
+                    "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=\(colour):s=64x64", "-frames:v", "1",
+                    folder + "/cover.jpg",
+                ],
                 timeout: 60)
             try #require(cover.exitCode == 0, "ffmpeg made the cover: \(cover.stderr)")
             let song = folder + "/\(colour) song.mp3"
             let audio = Shell.run(
                 "ffmpeg",
-                ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=60", "-c:a", "libmp3lame", song],
+                [
+                    "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=60", "-c:a", "libmp3lame",
+                    song,
+                ],
                 timeout: 60)
             try #require(audio.exitCode == 0, "ffmpeg made the song: \(audio.stderr)")
             made.append(song)
@@ -34,7 +41,9 @@ struct CoverEndToEndTests {
         return (made[0], made[1])
     }
 
-    private func startUI(columns: Int, rows: Int, home: String? = nil, arguments: [String]? = nil, ready: String = "Press / and type to search")
+    private func startUI(
+        columns: Int, rows: Int, home: String? = nil, arguments: [String]? = nil, ready: String = "Press / and type to search"
+    )
         throws -> TmuxSession
     {
         let wav = Fixtures.temporaryDirectory() + "/out.wav"
@@ -115,7 +124,9 @@ struct CoverEndToEndTests {
 
     /// Waits until `row` of the screen shows `count` or more cells of the colour `test` says.
     @discardableResult
-    private func waitForCover(_ ui: TmuxSession, row: Int, _ what: String, count: Int, _ test: @escaping ((Int, Int, Int)?) -> Bool) throws -> [String] {
+    private func waitForCover(_ ui: TmuxSession, row: Int, _ what: String, count: Int, _ test: @escaping ((Int, Int, Int)?) -> Bool) throws
+        -> [String]
+    {
         try ui.waitFor(what, settled: true) { _ in
             Self.colours(ui.captureWithEscapes(), row: row).filter(test).count >= count
         }
@@ -160,7 +171,9 @@ struct CoverEndToEndTests {
         try ui.waitFor("the blue song") { $0[27].contains("❚❚ blue song") }
         try waitForCover(ui, row: 10, "the blue cover", count: 20, Self.isBlue)
         let blueColours = ui.captureWithEscapes()
-        #expect(!blueColours.indices.contains { Self.colours(blueColours, row: $0).contains(where: Self.isRed) }, "no red cell is left after the change")
+        #expect(
+            !blueColours.indices.contains { Self.colours(blueColours, row: $0).contains(where: Self.isRed) },
+            "no red cell is left after the change")
 
         for (c, r) in [(60, 20), (140, 45), (40, 12), (120, 35), (31, 8), (100, 30)] { ui.resize(columns: c, rows: r) }
         try ui.waitFor("the 100×30 screen again", settled: true) { $0.count == 30 && $0[27].contains("❚❚ blue song") }
@@ -196,7 +209,8 @@ struct CoverEndToEndTests {
             let same = zip(freshCells[row], stormedCells[row]).prefix { $0 == $1 }.count
             let fresh = freshCells[row].dropFirst(same).prefix(3).map(\.description).joined(separator: " ")
             let stormed = stormedCells[row].dropFirst(same).prefix(3).map(\.description).joined(separator: " ")
-            Issue.record("row \(row) differs from column \(same): fresh \(fresh), after the storm \(stormed)\n\(TmuxSession.framed(freshScreen))")
+            Issue.record(
+                "row \(row) differs from column \(same): fresh \(fresh), after the storm \(stormed)\n\(TmuxSession.framed(freshScreen))")
         }
         fresh.kill()
 

@@ -37,7 +37,11 @@ import Workout
     @Test func theSmallCoverIsAskedForOnceAndShownBesideTheStatusLineOnlyWhenReady() throws {
         var d = Self.playing()
         let asked = d.model.coverRequests()
-        #expect(asked == [CoverRequest(key: .item("/music/a.mp3"), source: .file("/music/a.mp3"), box: CoverBox(columns: 4, rows: 2), depth: .truecolor)])
+        #expect(
+            asked == [
+                CoverRequest(
+                    key: .item("/music/a.mp3"), source: .file("/music/a.mp3"), box: CoverBox(columns: 4, rows: 2), depth: .truecolor)
+            ])
         #expect(d.model.coverRequests().isEmpty, "a cover loading is not asked for again")
 
         // Loading: nothing drawn, the title where it always was.
@@ -80,7 +84,8 @@ import Workout
 
     @Test func aResultNobodyAskedForIsPassedOver() throws {
         var d = Self.playing()
-        let stranger = CoverRequest(key: .item("/music/b.mp3"), source: .file("/music/b.mp3"), box: CoverBox(columns: 4, rows: 2), depth: .truecolor)
+        let stranger = CoverRequest(
+            key: .item("/music/b.mp3"), source: .file("/music/b.mp3"), box: CoverBox(columns: 4, rows: 2), depth: .truecolor)
         d.model.coverArrived(CoverResult(request: stranger, state: .ready(try Self.cells(4, 2))))
         #expect(d.model.covers[stranger] == nil)
         #expect(frame(d).images.isEmpty)
@@ -162,7 +167,8 @@ import Workout
         d.key(.character("/"))
         d.type("night\n")
         d.line(DaemonLines.songs(d.id("search songs")!, []))
-        let album = DaemonLines.album(20, "Night Drive").replacing(#""artworkUrl":null"#, with: #""artworkUrl":"https://img.example/20/600x600bb.jpg""#)
+        let album = DaemonLines.album(20, "Night Drive").replacing(
+            #""artworkUrl":null"#, with: #""artworkUrl":"https://img.example/20/600x600bb.jpg""#)
         d.line(DaemonLines.albums(d.id("search albums")!, [album]))
         d.line(DaemonLines.artists(d.id("search artists")!, []))
         d.key(.enter)
@@ -201,7 +207,9 @@ import Workout
         #expect(image.column == spot.column && image.row == spot.row)
         // The text left of it is cut short of it, and the rows below it are as they were.
         let after = wide.screen()
-        for row in spot.row..<(spot.row + spot.box.rows) { #expect(after[row].dropFirst(spot.column - 1).allSatisfy { $0 == " " }, "row \(row)") }
+        for row in spot.row..<(spot.row + spot.box.rows) {
+            #expect(after[row].dropFirst(spot.column - 1).allSatisfy { $0 == " " }, "row \(row)")
+        }
         #expect(after[(spot.row + spot.box.rows)...] == before[(spot.row + spot.box.rows)...])
 
         var narrow = WorkoutScreenTests.onWorkout(WorkoutScreenTests.status(), rows: 24, columns: 80)
@@ -220,7 +228,8 @@ import Workout
         #expect(!config.artwork)
         #expect(config.artworkCacheBytes == 10 << 20)
         let (_, bad) = TUIConfig.parse("artwork = sometimes\nartwork-cache-mb = 0\n")
-        #expect(bad == ["config line 1: artwork is on or off.", "config line 2: artwork-cache-mb is a number of megabytes from 1 to 1000."])
+        #expect(
+            bad == ["config line 1: artwork is on or off.", "config line 2: artwork-cache-mb is a number of megabytes from 1 to 1000."])
     }
 
     // MARK: The loader
@@ -237,15 +246,15 @@ import Workout
 
     @Test func theLoaderTurnsBytesIntoCellsAndEveryFailureIntoASentence() throws {
         let made = CoverLoader(
-                fetch: { source in
-                    switch source {
-                    case .file("/good.mp3"): return [0xFF, 0xD8]
-                    case .file("/text.mp3"): return Array("hello".utf8)
-                    case .file("/empty.mp3"): return []
-                    case .file("/none.mp3"): return nil
-                    default: throw Unreadable()
-                    }
-                }, renderer: SolidRenderer())
+            fetch: { source in
+                switch source {
+                case .file("/good.mp3"): return [0xFF, 0xD8]
+                case .file("/text.mp3"): return Array("hello".utf8)
+                case .file("/empty.mp3"): return []
+                case .file("/none.mp3"): return nil
+                default: throw Unreadable()
+                }
+            }, renderer: SolidRenderer())
         let loader = try #require(made)
         defer { loader.stop() }
         func state(_ path: String) -> CoverState {
