@@ -1,4 +1,4 @@
-import Checked
+import CoverArt
 import MusicModel
 import Terminal
 import WireProtocol
@@ -111,7 +111,7 @@ extension TUIModel {
     public mutating func setGraphics(_ graphics: TerminalGraphics) { self.graphics = graphics }
 
     private func coverSource(_ key: CoverKey, box: CoverBox) -> CoverSource? {
-        let side = Checked.clamped(Double(max(box.columns * 2, box.rows * 3) * 4), to: 100...600, rounding: .up)
+        let side = CoverRenderer.fetchSide(for: CellBox(columns: box.columns, rows: box.rows))
         if case .item(let location) = key, location.hasPrefix("/") { return .file(location) }
         return artworkBase[key].map { .url(Artwork(url: $0).url(width: side, height: side)) }
     }
