@@ -85,7 +85,9 @@ let package = Package(
         // Daemon for the client connection (LineConnection); the queue's vocabulary comes from MusicModel.
         .target(
             name: "TUI",
-            dependencies: ["Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Library", "Workout", "Checked", "POSIXSupport"]),
+            dependencies: [
+                "Terminal", "Session", "WireProtocol", "Daemon", "MusicModel", "Library", "Workout", "Checked", "POSIXSupport", "CoverArt",
+            ]),
 
         // Wrappers: the only places C types appear.
         .target(

@@ -56,12 +56,19 @@ static inline WINDOW *shim_stdscr(void) {
     return variable != NULL ? *variable : NULL;
 }
 
+/// curses' `COLORS` (set by `start_color`); 0 before.
+static inline int shim_COLORS(void) {
+    int *variable = (int *)dlsym(shim_ncursesw()->library, "COLORS");
+    return variable != NULL ? *variable : 0;
+}
+
 static inline void shim_getmaxyx(WINDOW *w, int *y, int *x) { int yy, xx; getmaxyx(w, yy, xx); *y = yy; *x = xx; }
 static inline attr_t shim_A_NORMAL(void) { return A_NORMAL; }
 static inline attr_t shim_A_BOLD(void) { return A_BOLD; }
 static inline attr_t shim_A_REVERSE(void) { return A_REVERSE; }
 static inline attr_t shim_A_DIM(void) { return A_DIM; }
 static inline attr_t shim_A_UNDERLINE(void) { return A_UNDERLINE; }
+static inline attr_t shim_A_INVIS(void) { return A_INVIS; }
 static inline attr_t shim_COLOR_PAIR(int n) { return (attr_t)COLOR_PAIR(n); }
 static inline int shim_KEY_F(int n) { return KEY_F(n); }
 extern int wcwidth(wchar_t c);

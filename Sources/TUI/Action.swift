@@ -45,6 +45,7 @@ public enum Action: String, CaseIterable, Sendable {
     case commandLine = "command-line"
     case help, redraw, quit
     case quitAndStop = "quit-and-stop"
+    case nowPlayingView = "view-now-playing"
     // The workout screen (most are bound on it only: `KeyMap.Layer.workout`).
     case workoutView = "view-workout"
     case tapTempo = "tap-tempo"
@@ -110,6 +111,7 @@ public enum Action: String, CaseIterable, Sendable {
         case .redraw: "Redraw the screen"
         case .quit: "Quit; the music keeps playing"
         case .quitAndStop: "Quit, stop the music and the daemon"
+        case .nowPlayingView: "Show now playing with its cover in place of the list, or leave it"
         case .workoutView: "Show the workout screen, or leave it"
         case .tapTempo: "Tap in rhythm (4 taps or more) to set the cadence"
         case .cadenceUp: "Cadence up 5 spm"

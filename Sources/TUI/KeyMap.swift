@@ -91,7 +91,7 @@ public struct KeyMap: Sendable, Equatable {
             (.seekBackward, [","]), (.volumeUp, ["+", "="]), (.volumeDown, ["-"]), (.cycleRepeat, ["r"]),
             (.toggleShuffle, ["s"]), (.toggleSingle, ["y"]), (.toggleConsume, ["R"]), (.search, ["/"]), (.commandLine, [":"]),
             (.help, ["?"]), (.redraw, ["ctrl-l"]),
-            (.quit, ["q"]), (.quitAndStop, ["Q"]), (.workoutView, ["W"]),
+            (.quit, ["q"]), (.quitAndStop, ["Q"]), (.workoutView, ["W"]), (.nowPlayingView, ["c"]),
         ]
         var map: [Key: Binding] = [:]
         for (action, names) in table {

@@ -20,10 +20,16 @@ public struct Layout: Sendable, Equatable {
     /// The narrowest screen the full layout fits.
     public static let minimumColumns = 30
 
-    /// The layout of a `rows` × `columns` screen (negative sizes count as 0).
-    public init(rows: Int, columns: Int) {
+    /// Columns the now-playing title, the elapsed time and the progress bar move right by, to
+    /// make room for the small cover beside them (0 without one).
+    public var statusInset: Int
+
+    /// The layout of a `rows` × `columns` screen (negative sizes count as 0), `statusInset`
+    /// columns kept for a small cover at the left of the two now-playing rows.
+    public init(rows: Int, columns: Int, statusInset: Int = 0) {
         self.rows = max(0, rows)
         self.columns = max(0, columns)
+        self.statusInset = max(0, statusInset)
     }
 
     /// Whether the screen is big enough for the layout.
@@ -44,7 +50,7 @@ public struct Layout: Sendable, Equatable {
 
     /// The columns of the progress bar itself (between the two times).
     public var progressBar: Range<Int>? {
-        let start = 8
+        let start = 8 + statusInset
         let end = columns - 8
         return end - start >= 4 ? start..<end : nil
     }

@@ -25,9 +25,14 @@ extension Screen {
             put(&frame, layout.headerRow, layout.columns - backWidth - 1, back, Style(.title))
         }
         if let status = workout.status {
-            stopwatch(&frame, model, status, layout, now: now)
-            nowPlaying(&frame, model, layout, now: now)
+            // With the cover ready at the right, the stopwatch and now playing keep to its left.
+            let spot = model.coverSpots().first { $0.place == .workout }
+            var side = layout
+            if let spot, case .ready = model.coverState(for: spot) { side = WorkoutLayout(rows: layout.rows, columns: spot.column - 1) }
+            stopwatch(&frame, model, status, side, now: now)
+            nowPlaying(&frame, model, side, now: now)
             recommended(&frame, model, status, layout)
+            if let spot { covers(&frame, model, [spot]) }
         } else {
             idle(&frame, model, layout)
         }

@@ -14,7 +14,7 @@ public struct Screen: Sendable {
 
     /// The whole screen. Only the rows in view are laid out, so 10,000 rows cost what 20 do.
     public func render(_ model: TUIModel, now: Double) -> Frame {
-        let layout = Layout(rows: model.screenRows, columns: model.screenColumns)
+        let layout = model.layout
         var frame = Frame(rows: layout.rows, columns: layout.columns)
         guard layout.rows > 0, layout.columns > 0 else { return frame }
         if model.workout.shown {
@@ -25,10 +25,17 @@ public struct Screen: Sendable {
             tooSmall(&frame, layout)
             return frame
         }
+        let spots = model.coverSpots()
         tabBar(&frame, model, layout)
-        list(&frame, model, layout)
+        if model.coverView {
+            nowPlayingView(&frame, model, layout, spot: spots.first { $0.place == .nowPlaying }, now: now)
+        } else {
+            let album = spots.first { $0.place == .album }
+            list(&frame, model, layout, width: album.map { $0.column - 1 } ?? layout.columns)
+        }
         nowPlaying(&frame, model, layout, now: now)
         messageLine(&frame, model, row: layout.messageRow, columns: layout.columns)
+        covers(&frame, model, spots)
         return frame
     }
 
@@ -76,16 +83,17 @@ public struct Screen: Sendable {
         var title = page.title
         if !page.rows.isEmpty, page.kind != .help { title += "  (\(page.list.cursor + 1)/\(page.rows.count))" }
         if !page.marked.isEmpty { title += "  \(page.marked.count) marked" }
+        if model.coverView { title = "Now playing" }
         put(&frame, layout.titleRow, 1, text.fit(title, layout.columns - 2), Style(.accent, bold: true))
     }
 
     // MARK: The list
 
-    private func list(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout) {
+    private func list(_ frame: inout Frame, _ model: TUIModel, _ layout: Layout, width: Int) {
         let page = model.page
         let area = layout.listRows
         if page.rows.isEmpty {
-            if let status = page.status { put(&frame, area.lowerBound + 1, 2, text.fit(status, layout.columns - 4), Style(.dim)) }
+            if let status = page.status { put(&frame, area.lowerBound + 1, 2, text.fit(status, width - 4), Style(.dim)) }
             return
         }
         var list = page.list
@@ -100,16 +108,16 @@ public struct Screen: Sendable {
             var isPlaying = false
             if case .entry(let e) = row { isPlaying = e.id == playingID } else if let l = row.location { isPlaying = l == playingLocation }
             let cells = columns(
-                for: row, index: index, width: layout.columns - 3, numbered: isAlbum(page.kind), marksLocal: marksLocal(page.kind),
+                for: row, index: index, width: width - 3, numbered: isAlbum(page.kind), marksLocal: marksLocal(page.kind),
                 failure: { if case .entry(let e) = row { model.failedEntries[e.id] } else { nil } }())
             let marker = isMarked ? "+" : isPlaying ? "▶" : " "
             if isCursor || isMarked {
-                let line = text.fit(" " + marker + " " + cells.map(\.0).joined(), layout.columns, pad: true)
+                let line = text.fit(" " + marker + " " + cells.map(\.0).joined(), width, pad: true)
                 put(&frame, y, 0, line, Style(isCursor ? .cursor : .marked, bold: isPlaying))
                 continue
             }
             if case .header(let title) = row {
-                put(&frame, y, 1, text.fit(title, layout.columns - 2), Style(.title, bold: true))
+                put(&frame, y, 1, text.fit(title, width - 2), Style(.title, bold: true))
                 continue
             }
             put(&frame, y, 1, marker, Style(.playing, bold: true))
@@ -123,7 +131,7 @@ public struct Screen: Sendable {
         if page.rows.count > area.count {
             // A scroll position, drawn in the last column so it never hides text.
             let thumb = area.lowerBound + (area.count - 1) * list.top / max(1, page.rows.count - area.count)
-            put(&frame, min(thumb, area.upperBound - 1), layout.columns - 1, "┃", Style(.dim))
+            put(&frame, min(thumb, area.upperBound - 1), width - 1, "┃", Style(.dim))
         }
     }
 
@@ -239,13 +247,14 @@ public struct Screen: Sendable {
         } else {
             title = s.queueLength == 0 ? "Nothing in the queue" : "Stopped"
         }
-        put(&frame, layout.nowPlayingRow, 1, text.fit(title, max(0, columns - rightWidth - 4)), Style(.bar, bold: true))
+        let inset = layout.statusInset
+        put(&frame, layout.nowPlayingRow, 1 + inset, text.fit(title, max(0, columns - rightWidth - 4 - inset)), Style(.bar, bold: true))
         put(&frame, layout.nowPlayingRow, columns - rightWidth - 1, right, Style(.bar))
 
         let position = model.position(now: now) ?? 0
         let elapsed = clock(s.current == nil ? nil : position)
         let total = clock(s.duration)
-        put(&frame, layout.progressRow, 1, elapsed.leftPadded(6))
+        put(&frame, layout.progressRow, 1 + inset, elapsed.leftPadded(6))
         put(&frame, layout.progressRow, columns - 7, total)
         if let bar = layout.progressBar {
             let share = (s.duration ?? 0) > 0 ? min(1, position / s.duration!) : 0

@@ -29,10 +29,16 @@ public final class TUIApp {
     /// reading it took) goes back to the system.
     private var trimWhenParsed = false
 
-    /// A UI on `terminal`, talking to the daemon through `connect` (also used to reconnect).
-    public init(terminal: Terminal, model: TUIModel, connect: @escaping Connect) throws(DaemonError) {
+    /// Fetches and renders covers in the background; nil: no covers.
+    private let covers: CoverLoader?
+
+    /// A UI on `terminal`, talking to the daemon through `connect` (also used to reconnect);
+    /// covers come from `covers` (nil: none are drawn).
+    public init(terminal: Terminal, model: TUIModel, covers: CoverLoader? = nil, connect: @escaping Connect) throws(DaemonError) {
         self.terminal = terminal
         self.model = model
+        self.covers = covers
+        if covers != nil { self.model.setGraphics(terminal.graphics) }
         self.connect = connect
         screen = Screen(text: TextFit(width: Terminal.columns(of:)))
         (control, catalog) = try connect()
@@ -48,7 +54,10 @@ public final class TUIApp {
 
     /// Runs until the user quits or a terminating signal arrives; returns how it ended and the
     /// `:` lines typed (oldest first), for the history file.
-    deinit { parser?.stop() }
+    deinit {
+        parser?.stop()
+        covers?.stop()
+    }
 
     /// Throws `TUIError.daemonLost` when the daemon went away and could not be reached again.
     public func run() throws(TUIError) -> (Outcome, [String]) {
@@ -66,6 +75,7 @@ public final class TUIApp {
                 pollfd(fd: control.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: catalog.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: parser?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: covers?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             var effects: [Effect] = []
@@ -89,6 +99,9 @@ public final class TUIApp {
                 linesAtParser = max(0, linesAtParser - taken.count)
                 for parsed in taken { effects += apply(parsed) }
             }
+            if fds[5].revents != 0, let covers {
+                for result in covers.take() { model.coverArrived(result) }
+            }
             if trimWhenParsed, linesAtParser == 0 {
                 // What reading the reply took, and the queue it replaced, are freed by now; glibc
                 // would keep their pages otherwise.
@@ -102,7 +115,11 @@ public final class TUIApp {
         return (.detached, model.typedCommands)
     }
 
-    private func draw() { terminal.draw(screen.render(model, now: Self.now())) }
+    private func draw() {
+        // Covers that came into view are asked for before the frame shows their placeholders.
+        if let covers { covers.want(model.coverRequests()) }
+        terminal.draw(screen.render(model, now: Self.now()))
+    }
 
     private func subscribe() -> [Effect] {
         try? control.send(WireRequest(id: .string("subscribe"), command: nil, subscribe: true).line)

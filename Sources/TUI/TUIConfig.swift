@@ -11,6 +11,8 @@ import Terminal
 ///     colors = never              # auto (the default) or never
 ///     seek-step = 5               # seconds for seek-forward/back
 ///     volume-step = 10            # percent for volume-up/down
+///     artwork = off               # covers: on (the default) or off
+///     artwork-cache-mb = 50       # the disk cache of fetched covers, in MB (1 to 1000)
 ///
 /// Lines the UI does not understand are reported (as `problems`), never fatal. `workout.` and
 /// `library.` lines are the daemon's (`workout.featured`, `library.folders`) and are passed over.
@@ -23,6 +25,11 @@ public struct TUIConfig: Sendable, Equatable {
     public var seekStep = 10
     /// Percent `volume-up` and `volume-down` change.
     public var volumeStep = 5
+
+    /// Whether covers are drawn (`artwork = off` turns them off).
+    public var artwork = true
+    /// The size of the disk cache of fetched covers, in bytes (`artwork-cache-mb`, default 50 MB).
+    public var artworkCacheBytes = 50 << 20
 
     /// The defaults, as with no config file.
     public init() {}
@@ -70,6 +77,18 @@ public struct TUIConfig: Sendable, Equatable {
                 case "auto", "on", "yes": config.colors = true
                 case "never", "off", "no": config.colors = false
                 default: problems.append("\(here): colors is auto or never.")
+                }
+            case "artwork", "covers":
+                switch value.lowercased() {
+                case "on", "yes", "auto": config.artwork = true
+                case "off", "no", "never": config.artwork = false
+                default: problems.append("\(here): artwork is on or off.")
+                }
+            case "artwork-cache-mb":
+                if let n = Checked.int(value, in: 1...1000) {
+                    config.artworkCacheBytes = n << 20
+                } else {
+                    problems.append("\(here): artwork-cache-mb is a number of megabytes from 1 to 1000.")
                 }
             case "seek-step":
                 if let n = Checked.int(value, in: 1...600) {

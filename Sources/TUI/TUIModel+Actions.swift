@@ -23,7 +23,9 @@ extension TUIModel {
         case .open: return open(activating: false)
         case .activate: return open(activating: true)
         case .back:
-            if !page.marked.isEmpty {
+            if coverView {
+                coverView = false
+            } else if !page.marked.isEmpty {
                 page.marked = []
             } else if stacks[tab.rawValue].count > 1 {
                 stacks[tab.rawValue].removeLast()
@@ -92,6 +94,7 @@ extension TUIModel {
         case .redraw: return [.repaint]
         case .quit: return [.quit(stopDaemon: false)]
         case .quitAndStop: return [send(.quit), .quit(stopDaemon: true)]
+        case .nowPlayingView: coverView.toggle()
         case .workoutView, .tapTempo, .cadenceUp, .cadenceDown, .workoutPause, .workoutEnd, .workoutStart, .workoutPlay, .choosePrevious,
             .chooseNext, .pickMusic, .addToWorkout, .finishPicking:
             return performWorkout(action, now: now)
@@ -107,6 +110,7 @@ extension TUIModel {
     /// Switches to `target`, loading what it shows the first time (or when it went stale).
     mutating func show(_ target: TUIModel.Tab) -> [Effect] {
         tab = target
+        coverView = false
         switch target {
         case .charts where !chartsLoaded:
             chartsLoaded = true

@@ -177,7 +177,7 @@ extension TUIModel {
 
     private mutating func handle(_ mouse: MouseEvent) -> [Effect] {
         if workout.shown { return workoutMouse(mouse) }
-        let layout = Layout(rows: screenRows, columns: screenColumns)
+        let layout = self.layout
         guard layout.fits else { return [] }
         switch mouse.action {
         case .wheelUp: page.list.scroll(by: -3, height: listHeight)
@@ -193,7 +193,7 @@ extension TUIModel {
                 let seek = Command.seek(.percent(Double(Checked.clamped(percent, to: 0...100, rounding: .toNearestOrAwayFromZero))))
                 return [request(.command(seek, line: "seek"), seek)]
             }
-            guard layout.listRows.contains(mouse.row) else { return [] }
+            guard layout.listRows.contains(mouse.row), !coverView else { return [] }
             let row = page.list.top + mouse.row - layout.listRows.lowerBound
             guard page.rows.indices.contains(row) else { return [] }
             page.moveTo(row)

@@ -97,6 +97,14 @@ public struct TUIModel: Sendable {
     var pending: [Int: Purpose] = [:]
     /// The workout screen's state and the daemon's last word on the workout.
     public internal(set) var workout = WorkoutState()
+    /// The covers asked for, ready or missing.
+    public internal(set) var covers = CoverStore()
+    /// Catalog artwork URLs (at the catalog's size) found for covers, so frames need not search.
+    var artworkBase: [CoverKey: String] = [:]
+    /// What the terminal can draw pictures with; none until the runner says.
+    public internal(set) var graphics = TerminalGraphics.cells(.none)
+    /// Whether the now-playing view (a large cover and the song) replaces the list.
+    public internal(set) var coverView = false
 
     /// A UI with these settings; `commandHistory` is the `:` lines of earlier sessions, oldest first.
     public init(config: TUIConfig = TUIConfig(), commandHistory: [String] = []) {

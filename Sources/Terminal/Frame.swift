@@ -27,6 +27,8 @@ public struct Frame: Sendable, Equatable {
     public var columns: Int
     /// What to draw, in order; a later span overwrites an earlier one.
     public var spans: [Span] = []
+    /// Pictures drawn after the spans, over them (`Image`); a later one covers an earlier one.
+    public var images: [Image] = []
     /// Where to show the text cursor (on the `:` or `/` line); nil hides it.
     public var cursor: (row: Int, column: Int)? {
         get { cursorCell.map { ($0[0], $0[1]) } }

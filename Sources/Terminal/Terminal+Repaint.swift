@@ -5,6 +5,7 @@ extension Terminal {
     /// screen that curses does not know about.
     public func invalidate() {
         guard let screen = shim_stdscr() else { return }
+        imagesDamaged = true
         shim_clearok(screen, true)
     }
 }

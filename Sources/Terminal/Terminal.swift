@@ -33,6 +33,10 @@ public final class Terminal {
     /// Whether roles are drawn in colour (otherwise with attributes only).
     public let hasColors: Bool
 
+    /// What pictures may be drawn with: the colour depth of cell pictures, and the graphics
+    /// protocols the terminal answered for at start-up (`TerminalProbe`).
+    public let graphics: TerminalGraphics
+
     /// The descriptor to poll for input: the terminal on standard input. When poll says it is
     /// readable, `readEvents()` returns what arrived.
     public var inputDescriptor: Int32 { 0 }
@@ -52,14 +56,20 @@ public final class Terminal {
     private var cursorShown = false
     private var suspended = false
     private var sizeWhenClosed = (rows: 1, columns: 1)
+    /// The images written last, and the screen size then: they are written again only when they
+    /// change, the size changes or curses repainted everything (`imagesDamaged`).
+    private var drawnImages: [Frame.Image] = []
+    private var drawnSize = (rows: 0, columns: 0)
+    var imagesDamaged = true
 
     /// Set while a terminal is open: curses keeps one current screen per process.
     private static let isOpen = Atomic<Bool>(false)
 
     private init(
         screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, palette: Palette, hasColors: Bool,
-        errorLog: StandardErrorRedirect, signalPipe: (read: Int32, write: Int32)
+        graphics: TerminalGraphics, errorLog: StandardErrorRedirect, signalPipe: (read: Int32, write: Int32)
     ) {
+        self.graphics = graphics
         self.screen = screen
         self.window = window
         self.palette = palette
@@ -113,6 +123,10 @@ public final class Terminal {
 
         // Whatever Swift or C buffered for standard output must go out before curses owns it.
         fflush(nil)
+        let wantsColor = colors == .auto && (environment("NO_COLOR") ?? "").isEmpty
+        // Asked before curses reads the keyboard, so the answers never arrive as keys.
+        let answers = wantsColor ? TerminalProbe.ask(TerminalProbe.questions) : nil
+        let passthrough = answers?.tmux == true ? TerminalProbe.ask(TerminalProbe.passthroughQuestions) : nil
         // newterm, not initscr: initscr prints a message and exits the process when TERM is unknown.
         guard let screen = shim_newterm(nil, shim_stdout(), shim_stdin()), let window = shim_stdscr() else {
             SignalRelay.uninstall()
@@ -141,13 +155,15 @@ public final class Terminal {
         // Report presses at once instead of waiting to see whether they become clicks; ClickCounter finds double-clicks.
         _ = shim_mouseinterval(0)
 
-        let wantsColor = colors == .auto && (environment("NO_COLOR") ?? "").isEmpty
         let useColor = wantsColor && shim_has_colors() && shim_start_color() == OK
         let palette = useColor ? Palette.colors() : Palette.monochrome
+        let depth = TerminalGraphics.depth(hasColors: useColor, colorTerm: environment("COLORTERM"), colors: Int(shim_COLORS()))
+        let graphics = TerminalProbe.graphics(depth: depth, answers: answers ?? .init(), passthrough: passthrough)
 
         opened = true
         return Terminal(
-            screen: screen, window: window, palette: palette, hasColors: useColor, errorLog: redirect, signalPipe: signalPipe)
+            screen: screen, window: window, palette: palette, hasColors: useColor, graphics: graphics, errorLog: redirect,
+            signalPipe: signalPipe)
     }
 
     /// libncursesw, opened when the terminal UI first starts (not linked: no other command draws).
@@ -289,6 +305,7 @@ public final class Terminal {
             // not scroll), but the character is stored and drawn, so the ERR is expected and ignored.
             _ = shim_mvwaddnwstr(window, Int32(span.row), Int32(start), text, Int32(text.count))
         }
+        let placeholders = placeImages(frame.images, rows: rows, columns: columns)
         _ = shim_wattr_set(window, shim_A_NORMAL(), 0, nil)
         if let cursor = frame.cursor, (0..<rows).contains(cursor.row), (0..<columns).contains(cursor.column) {
             _ = shim_wmove(window, Int32(cursor.row), Int32(cursor.column))
@@ -296,8 +313,58 @@ public final class Terminal {
         } else {
             showCursor(false)
         }
+        if (rows, columns) != drawnSize, !frame.images.isEmpty || !drawnImages.isEmpty {
+            // The terminal may have reflowed or cleared what it showed; curses' idea of the screen
+            // is no longer safe to diff against under a picture written around it.
+            _ = shim_clearok(window, true)
+            imagesDamaged = true
+        }
         _ = shim_wnoutrefresh(window)
         _ = shim_doupdate()
+        if placeholders, imagesDamaged || frame.images != drawnImages {
+            writeImages(frame.images, rows: rows, columns: columns)
+        }
+        drawnImages = frame.images
+        drawnSize = (rows, columns)
+        imagesDamaged = false
+    }
+
+    /// Marks the cells of `images` in curses' screen as blanks with an attribute no span uses, so
+    /// curses repaints them as soon as a frame puts anything else there (the picture's cells are
+    /// never left behind), and leaves them alone while the picture stays. Returns whether any
+    /// cell is on the screen.
+    private func placeImages(_ images: [Frame.Image], rows: Int, columns: Int) -> Bool {
+        guard let window else { return false }
+        var any = false
+        for image in images {
+            let first = max(0, image.column)
+            let last = min(columns, image.column + image.width)
+            guard first < last else { continue }
+            let blanks = [wchar_t](repeating: wchar_t(32), count: last - first)
+            _ = shim_wattr_set(window, shim_A_INVIS(), 0, nil)
+            for row in image.row..<(image.row + image.height) where (0..<rows).contains(row) {
+                _ = shim_mvwaddnwstr(window, Int32(row), Int32(first), blanks, Int32(blanks.count))
+                any = true
+            }
+        }
+        return any
+    }
+
+    /// Writes the pictures' colours over their placeholders, after curses has sent its part.
+    private func writeImages(_ images: [Frame.Image], rows: Int, columns: Int) {
+        let bytes = ImageSequence.bytes(for: images, rows: rows, columns: columns)
+        fflush(shim_stdout())
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                offset += written
+            }
+        }
     }
 
     private func showCursor(_ shown: Bool) {
@@ -323,6 +390,7 @@ public final class Terminal {
         guard let window, suspended else { return }
         suspended = false
         errorLog.divert()
+        imagesDamaged = true
         _ = shim_clearok(window, true)
         _ = shim_wrefresh(window)
     }

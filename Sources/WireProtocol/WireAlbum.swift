@@ -19,6 +19,8 @@ public struct WireAlbum: Sendable, Equatable, Decodable, WireReadable {
     public var single: Bool
     /// True for an EP.
     public var ep: Bool
+    /// The catalog's cover at 600×600 (`Artwork.url` resizes it), when it has one.
+    public var artworkUrl: String?
 
     /// Creates an album; every field but the first three may be left out.
     public init(
@@ -36,7 +38,7 @@ public struct WireAlbum: Sendable, Equatable, Decodable, WireReadable {
         self.ep = ep
     }
 
-    enum FieldKey: String, CodingKey { case id, title, artist, artistId, trackCount, genre, releaseDate, single, ep }
+    enum FieldKey: String, CodingKey { case id, title, artist, artistId, trackCount, genre, releaseDate, single, ep, artworkUrl }
 
     /// Reads an album; `id`, `title`, `artist`, `single` and `ep` must be there. A track count
     /// that is not a whole number from 0 up reads as nil.
@@ -52,5 +54,6 @@ public struct WireAlbum: Sendable, Equatable, Decodable, WireReadable {
         releaseDate = try c.decodeIfPresent(String.self, forKey: .releaseDate)
         single = try c.decode(Bool.self, forKey: .single)
         ep = try c.decode(Bool.self, forKey: .ep)
+        artworkUrl = try c.decodeIfPresent(String.self, forKey: .artworkUrl)
     }
 }

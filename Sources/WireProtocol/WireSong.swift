@@ -28,6 +28,8 @@ public struct WireSong: Sendable, Equatable, Decodable, WireReadable {
     public var track: Int?
     /// False when the catalog has no preview to play.
     public var playable: Bool
+    /// The catalog's cover at 600×600 (`Artwork.url` resizes it), when it has one.
+    public var artworkUrl: String?
 
     /// Creates a song; every field but the first three may be left out.
     public init(
@@ -51,7 +53,7 @@ public struct WireSong: Sendable, Equatable, Decodable, WireReadable {
     }
 
     enum FieldKey: String, CodingKey {
-        case id, title, artist, artistId, album, albumId, duration, genre, releaseDate, explicit, disc, track, playable
+        case id, title, artist, artistId, album, albumId, duration, genre, releaseDate, explicit, disc, track, playable, artworkUrl
     }
 
     /// Reads a song; `id`, `title`, `artist` and `playable` must be there.
@@ -71,5 +73,6 @@ public struct WireSong: Sendable, Equatable, Decodable, WireReadable {
         disc = c.whole(.disc, in: 0...Int.max)
         track = c.whole(.track, in: 0...Int.max)
         playable = try c.decode(Bool.self, forKey: .playable)
+        artworkUrl = try c.decodeIfPresent(String.self, forKey: .artworkUrl)
     }
 }

@@ -68,7 +68,7 @@ enum ArtworkBench {
         grid.terminalRows().reduce(0) { $0 + $1.utf8.count + "\u{1B}[10;10H".utf8.count }
     }
 
-    private static func madeJPEG() -> [UInt8]? {
+    static func madeJPEG() -> [UInt8]? {
         let path = "/tmp/segue-bench-artwork-\(getpid()).jpg"
         defer { unlink(path) }
         let command = "ffmpeg -nostdin -loglevel error -y -f lavfi -i testsrc2=s=600x600 -frames:v 1 -q:v 3 \(path)"
@@ -110,7 +110,7 @@ enum ArtworkBench {
     private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
     /// The process's resident size now (VmRSS), in MB.
-    private static func residentMB() -> Double {
+    static func residentMB() -> Double {
         guard let file = fopen("/proc/self/status", "r") else { return 0 }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 256)

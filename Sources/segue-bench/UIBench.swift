@@ -12,6 +12,7 @@ enum UIBench {
         // does not grow with the list.
         measure(rows: 100, moves: false)
         measure(rows: 10_000, moves: true)
+        covers()
     }
 
     private static func measure(rows count: Int, moves: Bool) {
@@ -101,7 +102,7 @@ enum UIBench {
     }
 
     /// Prints the median and the 95th percentile, in milliseconds.
-    private static func report(_ name: String, _ values: [Double]) {
+    static func report(_ name: String, _ values: [Double]) {
         let sorted = values.sorted()
         print("\(name)-median \(sorted[sorted.count / 2]) ms")
         print("\(name)-p95 \(sorted[min(sorted.count - 1, sorted.count * 95 / 100)]) ms")

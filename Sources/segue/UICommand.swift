@@ -1,4 +1,7 @@
+import CoverArt
 import Daemon
+import HTTP
+import MusicModel
 import Session
 import TUI
 import Terminal
@@ -88,7 +91,8 @@ struct UICommand {
         }
         let app: TUIApp
         do {
-            app = try TUIApp(terminal: terminal, model: model) { () throws(DaemonError) in
+            app = try TUIApp(terminal: terminal, model: model, covers: config.artwork ? Self.coverLoader(config) : nil) {
+                () throws(DaemonError) in
                 let control: LineConnection
                 if let running = try? LineConnection(path: SeguePaths.socket) {
                     control = running
@@ -117,6 +121,34 @@ struct UICommand {
         Self.saveHistory(typed)
         if outcome == .detached { Console.write("segue: the music goes on; run segue again to come back, or segue ctl stop.\n") }
         return 0
+    }
+
+    /// The UI's cover loader: local pictures read here (tags, then cover files), catalog
+    /// artwork fetched over HTTP, both capped at `Picture.maxBytes`.
+    static func coverLoader(_ config: TUIConfig) -> CoverLoader? {
+        let pictures = PictureSource()
+        let fetcher = ImageFetcher(maxBytes: Picture.maxBytes)
+        let disk = ArtworkDiskCache.defaultDirectory(environment: Self.environment).map {
+            ArtworkDiskCache(directory: $0, capacityBytes: config.artworkCacheBytes)
+        }
+        return CoverLoader(
+            fetch: { source in
+                switch source {
+                case .file(let path): return try pictures.localPicture(path: path)?.bytes
+                case .url(let url):
+                    // Fetched originals are kept on disk, so a cover seen before costs no transfer.
+                    if let kept = disk?.bytes(for: url) { return kept }
+                    guard let bytes = try fetcher.fetch(url)?.bytes else { return nil }
+                    _ = disk?.store(bytes, for: url)
+                    return bytes
+                }
+            }, renderer: ArtworkCoverRenderer())
+    }
+
+    private static var environment: [String: String] {
+        var values: [String: String] = [:]
+        for name in ["XDG_CACHE_HOME", "HOME"] { if let value = getenv(name) { values[name] = String(cString: value) } }
+        return values
     }
 
     /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`); none when it is absent.

@@ -131,6 +131,18 @@ public final class TmuxSession: @unchecked Sendable {
         return lines
     }
 
+    /// The screen's rows with their colours and attributes as SGR sequences, trailing spaces kept
+    /// (a coloured blank is a cell of a picture) (`capture-pane -e -N`),
+    /// for comparing pictures drawn in cells.
+    public func captureWithEscapes() -> [String] {
+        var lines = Self.tmux(name, ["capture-pane", "-e", "-N", "-p", "-t", "main"]).stdoutText.split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// Polls the screen every 50 ms until a row contains `text`; returns that screen. Throws
     /// `Timeout` (with the last screen) after `timeout` seconds: the UI never showed it.
     @discardableResult

@@ -277,17 +277,21 @@ import WireProtocol
     // MARK: What the daemon's values must read back as
 
     static func wire(_ s: Song) -> WireSong {
-        WireSong(
+        var song = WireSong(
             id: s.id, title: s.title, artist: s.artistName, artistId: s.artistID, album: s.albumTitle, albumId: s.albumID,
             duration: s.duration,
             genre: s.genreName, releaseDate: s.releaseDate.map(WireEncoding.iso), explicit: s.explicitContent.rawValue, disc: s.discNumber,
             track: s.trackNumber, playable: s.isPlayable)
+        song.artworkUrl = s.artwork?.url(width: 600, height: 600)
+        return song
     }
 
     static func wire(_ a: Album) -> WireAlbum {
-        WireAlbum(
+        var album = WireAlbum(
             id: a.id, title: a.title, artist: a.artistName, artistId: a.artistID, trackCount: a.trackCount, genre: a.genreName,
             releaseDate: a.releaseDate.map(WireEncoding.iso), single: a.isSingle, ep: a.isEP)
+        album.artworkUrl = a.artwork?.url(width: 600, height: 600)
+        return album
     }
 
     static func wire(_ i: PlayableItem) -> WireItem {
