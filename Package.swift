@@ -115,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "PulseOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP", "Library",
+                "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "PulseOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP",
+                "Library",
                 "SQLiteStore", "Tempo", "FFTW", "Workout", "Scanner",
                 "Session", "WireProtocol", "MPDProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
             ]
@@ -172,7 +173,12 @@ let package = Package(
         // Real MPD clients (mpc, python3-mpd, ncmpcpp) against `segue daemon --mpd`, and the same
         // transcripts sent to Debian's mpd for comparison. Transcripts/ and Scripts/ are data.
         .testTarget(name: "MPDClientTests", dependencies: ["TestSupport", "POSIXSupport"], exclude: ["Transcripts", "Scripts"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "Terminal", "WireProtocol", "Workout", "Library", "TestSupport"]),
+        .testTarget(
+            name: "TUITests",
+            dependencies: [
+                "TUI", "Terminal", "WireProtocol", "Workout", "Library", "TestSupport", "Session", "Catalog", "MusicModel", "HTTP",
+                "Player",
+            ]),
         // The terminal UI end to end: the real binary in a private tmux server (skipped without tmux).
         .testTarget(name: "TUIEndToEndTests", dependencies: ["Audio", "TestSupport"]),
         .testTarget(

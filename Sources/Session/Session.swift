@@ -370,7 +370,7 @@ public final class Session: Sendable {
     static let topSongsLimit = 25
 
     /// Queue items for what a user typed, with the titles, artists, albums and lengths of local
-    /// files from the library's tags and of catalog songs from the catalog (one lookup for all
+    /// files from the library's tags and of catalog songs (and their artwork URLs) from the catalog (one lookup for all
     /// of them, usually from its cache), so the queue, playlists and history read as music
     /// rather than paths and ids. What neither knows stays bare.
     private func described(_ locations: [String]) -> [PlayableItem] {
@@ -390,6 +390,8 @@ public final class Session: Sendable {
             items[index].title = song.title
             items[index].artist = song.artistName
             items[index].album = song.albumTitle
+            // The artwork template, so a client can show the cover of a song it never listed.
+            items[index].artworkURL = items[index].artworkURL ?? song.artwork?.baseURL
             // Not the duration: the catalog gives the whole track's, a preview lasts 30 s.
         }
         return items

@@ -89,7 +89,9 @@ extension TUIModel {
             if artworkBase[spot.key] == nil {
                 switch spot.key {
                 case .item(let location) where location.hasPrefix("itunes:"):
-                    if let url = songArtworkURL(String(location.dropFirst(7))) { artworkBase[spot.key] = url }
+                    if let url = queuedArtworkURL(location) ?? songArtworkURL(String(location.dropFirst(7))) {
+                        artworkBase[spot.key] = url
+                    }
                 case .album(let id): if let url = albumArtworkURL(id) { artworkBase[spot.key] = url }
                 case .item: break
                 }
@@ -119,6 +121,14 @@ extension TUIModel {
     /// Whether the album page of `id` has a cover to show: its URL is known, or its rows name one.
     func albumHasArtwork(_ id: String) -> Bool {
         artworkBase[.album(id)] != nil || albumArtworkURL(id) != nil
+    }
+
+    /// The artwork URL the daemon sent with the entry of `location` playing now or in the queue
+    /// the UI holds (nil from a daemon that does not send one).
+    func queuedArtworkURL(_ location: String) -> String? {
+        if let current = snapshot?.current?.item, current.location == location, let url = current.artworkUrl { return url }
+        for entry in queueEntries where entry.item.location == location { if let url = entry.item.artworkUrl { return url } }
+        return nil
     }
 
     /// A catalog song's artwork URL, from any list the UI has seen it in.

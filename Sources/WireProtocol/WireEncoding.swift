@@ -44,12 +44,15 @@ public enum WireEncoding {
         ])
     }
 
-    /// Something a queue or playlist plays.
+    /// Something a queue or playlist plays. `artworkUrl` (a catalog song's artwork template) is
+    /// left out when unknown, as it is for every local file: the queue's lines stay as short as before.
     public static func item(_ i: PlayableItem) -> JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("location", .string(i.location)), ("title", .string(i.title)), ("artist", .string(i.artist)), ("album", .string(i.album)),
             ("duration", .number(i.duration)),
-        ])
+        ]
+        if let artwork = i.artworkURL { fields.append(("artworkUrl", .string(artwork))) }
+        return .object(fields)
     }
 
     /// A queue entry, with its stable id.

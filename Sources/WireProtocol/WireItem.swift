@@ -12,17 +12,24 @@ public struct WireItem: Sendable, Equatable, Decodable, WireReadable {
     public var album: String?
     /// Its length in seconds, when known.
     public var duration: Double?
+    /// A catalog item's artwork URL as the catalog gives it (a `{w}x{h}` template, `Artwork`),
+    /// when the daemon knows it; nil from a daemon that does not send it.
+    public var artworkUrl: String?
 
     /// Creates an item.
-    public init(location: String, title: String? = nil, artist: String? = nil, album: String? = nil, duration: Double? = nil) {
+    public init(
+        location: String, title: String? = nil, artist: String? = nil, album: String? = nil, duration: Double? = nil,
+        artworkUrl: String? = nil
+    ) {
         self.location = location
         self.title = title
         self.artist = artist
         self.album = album
         self.duration = duration
+        self.artworkUrl = artworkUrl
     }
 
-    enum FieldKey: String, CodingKey { case location, title, artist, album, duration }
+    enum FieldKey: String, CodingKey { case location, title, artist, album, duration, artworkUrl }
 
     /// Reads an item; only `location` must be there.
     public init(from decoder: any Decoder) throws { try self.init(fields: DecoderFields<FieldKey>(decoder)) }
@@ -33,5 +40,6 @@ public struct WireItem: Sendable, Equatable, Decodable, WireReadable {
         artist = try c.decodeIfPresent(String.self, forKey: .artist)
         album = try c.decodeIfPresent(String.self, forKey: .album)
         duration = c.seconds(.duration)
+        artworkUrl = try c.decodeIfPresent(String.self, forKey: .artworkUrl)
     }
 }

@@ -295,7 +295,8 @@ import WireProtocol
     }
 
     static func wire(_ i: PlayableItem) -> WireItem {
-        WireItem(location: i.location, title: i.title, artist: i.artist, album: i.album, duration: i.duration)
+        WireItem(
+            location: i.location, title: i.title, artist: i.artist, album: i.album, duration: i.duration, artworkUrl: i.artworkURL)
     }
 
     static func wire(_ e: QueueEntry) -> WireEntry {

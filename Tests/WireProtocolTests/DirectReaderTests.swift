@@ -11,7 +11,8 @@ import WireProtocol
 @Suite struct DirectReaderTests {
     /// One element of each list kind, every field with a value of its own (a field read from the
     /// wrong key, or not read, shows in the result).
-    static let item = #"{"location":"/m/a.mp3","title":"T","artist":"Ar","album":"Al","duration":12.5}"#
+    static let item =
+        #"{"location":"/m/a.mp3","title":"T","artist":"Ar","album":"Al","duration":12.5,"artworkUrl":"https://a.example/i/100x100bb.jpg"}"#
     static let entry = #"{"id":7,"title":"Et","subtitle":"Es","item":\#(item)}"#
     static let song =
         #"{"id":"s1","title":"St","artist":"Sa","artistId":"a1","album":"Sb","albumId":"b1","duration":201.5,"genre":"Jazz","releaseDate":"2019-11-29T12:00:00Z","explicit":"cleaned","disc":2,"track":9,"playable":false}"#
@@ -162,7 +163,8 @@ import WireProtocol
     /// field both readers dropped).
     @Test func theWrittenValuesArrive() throws {
         let queue = try DaemonMessage.parse(Self.lines([Self.entry])[0])
-        let item = WireItem(location: "/m/a.mp3", title: "T", artist: "Ar", album: "Al", duration: 12.5)
+        let item = WireItem(
+            location: "/m/a.mp3", title: "T", artist: "Ar", album: "Al", duration: 12.5, artworkUrl: "https://a.example/i/100x100bb.jpg")
         #expect(
             queue
                 == .reply(
