@@ -11,6 +11,8 @@ BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad
 BUILD_PACKAGES += libturbojpeg0-dev libspng-dev libchafa-dev
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd pulseaudio pulseaudio-utils
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
+# The pipe output's end-to-end test plays through Debian's Snapcast (docs/multiroom.md).
+TEST_PACKAGES  += snapserver snapclient
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 # Release builds carry the Swift standard library inside the binary (--static-swift-stdlib), and

@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "PulseOutputTests", dependencies: ["PulseOutput", "Player", "Audio", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "Audio", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player", "MusicModel", "Audio", "TestSupport", "POSIXSupport"]),
-        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Daemon", "TestSupport", "POSIXSupport"]),
+        .testTarget(name: "SegueCLITests", dependencies: ["segue", "Audio", "Decoders", "Daemon", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "MusicModelTests", dependencies: ["MusicModel"]),
         .testTarget(name: "TempoTests", dependencies: ["Tempo", "FFTW", "segue", "Audio", "Decoders", "TestSupport", "POSIXSupport"]),
         .testTarget(name: "WorkoutTests", dependencies: ["Workout", "WorkoutSimulation", "MusicModel", "TestSupport"]),

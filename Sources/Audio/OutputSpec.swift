@@ -1,4 +1,5 @@
-/// What the user asked for with `--output`: `pulse[:SINK]`, `alsa[:DEVICE]`, `null`, or `wav:PATH`.
+/// What the user asked for with `--output`: `pulse[:SINK]`, `alsa[:DEVICE]`, `null`, `wav:PATH`
+/// or `pipe:PATH`.
 public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
     /// A PulseAudio sink by name; nil is the server's default sink.
     case pulse(sink: String?)
@@ -8,8 +9,11 @@ public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
     case null
     /// Write exactly what was played to a WAV file, as fast as it decodes.
     case wav(path: String)
+    /// Raw PCM (`PipeOutput.format`: 48000 Hz, s16le, stereo) into a FIFO, paced to real time,
+    /// for Snapcast's pipe source; dropped while no reader is attached.
+    case pipe(path: String)
 
-    /// Parses an `--output` value; nil when it is not one of the four forms.
+    /// Parses an `--output` value; nil when it is not one of the five forms.
     public init?(parsing text: String) {
         if text == "pulse" {
             self = .pulse(sink: nil)
@@ -23,6 +27,8 @@ public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
             self = .null
         } else if text.hasPrefix("wav:"), text.count > 4 {
             self = .wav(path: String(text.dropFirst(4)))
+        } else if text.hasPrefix("pipe:"), text.count > 5 {
+            self = .pipe(path: String(text.dropFirst(5)))
         } else {
             return nil
         }
@@ -34,6 +40,7 @@ public enum OutputSpec: Equatable, Sendable, CustomStringConvertible {
         case .alsa(let device): return "alsa:\(device)"
         case .null: return "null"
         case .wav(let path): return "wav:\(path)"
+        case .pipe(let path): return "pipe:\(path)"
         }
     }
 }

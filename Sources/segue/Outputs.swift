@@ -12,6 +12,7 @@ enum Outputs {
             case .alsa(let device): return ALSAOutput(device: device)
             case .null: return NullOutput()
             case .wav(let path): return WAVFileOutput(path: path)
+            case .pipe(let path): return PipeOutput(path: path)
             }
         }
     }
@@ -30,6 +31,8 @@ enum Outputs {
         case .alsa(let device): return AudioOutputInfo(id: 0, name: "ALSA \(device)", plugin: "alsa", enabled: true)
         case .null: return AudioOutputInfo(id: 0, name: "Null (nothing is heard)", plugin: "null", enabled: true)
         case .wav(let path): return AudioOutputInfo(id: 0, name: "WAV file \(path)", plugin: "wav", enabled: true)
+        // "fifo" is MPD's name for the same kind of output, which its clients know.
+        case .pipe(let path): return AudioOutputInfo(id: 0, name: "Pipe \(path) (\(PipeOutput.formatText))", plugin: "fifo", enabled: true)
         }
     }
 }

@@ -15,9 +15,10 @@ struct PlayOptions {
 
     /// `--output`, as `segue play`, `segue daemon` and the terminal UI declare it.
     static let outputOption = OptionSpec(
-        name: "--output", short: "o", value: .text(placeholder: "SPEC", meaning: "pulse[:SINK], alsa[:DEVICE], null or wav:PATH"),
+        name: "--output", short: "o",
+        value: .text(placeholder: "SPEC", meaning: "pulse[:SINK], alsa[:DEVICE], null, wav:PATH or pipe:PATH"),
         help:
-            "where the sound goes: pulse[:SINK], alsa[:DEVICE], null or wav:PATH "
+            "where the sound goes: pulse[:SINK], alsa[:DEVICE], null, wav:PATH or pipe:PATH (a FIFO, for Snapcast) "
             + "(default pulse when a PulseAudio server answers, else alsa:default; environment SEGUE_OUTPUT)")
 
     static let declaration = SubcommandSpec(
@@ -36,7 +37,7 @@ struct PlayOptions {
         var chosen = false
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty {
             guard let spec = OutputSpec(parsing: env) else {
-                throw UsageError(description: "SEGUE_OUTPUT=\(env) is not pulse[:SINK], alsa[:DEVICE], null or wav:PATH.")
+                throw UsageError(description: "SEGUE_OUTPUT=\(env) is not pulse[:SINK], alsa[:DEVICE], null, wav:PATH or pipe:PATH.")
             }
             output = spec
             chosen = true

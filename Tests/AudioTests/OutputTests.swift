@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite struct OutputSpecTests {
-    @Test func parsesTheFourForms() {
+    @Test func parsesTheFiveForms() {
         #expect(OutputSpec(parsing: "pulse") == .pulse(sink: nil))
         #expect(OutputSpec(parsing: "pulse:out") == .pulse(sink: "out"))
         #expect(OutputSpec(parsing: "pulse:out")?.description == "pulse:out")
@@ -14,6 +14,9 @@ import Testing
         #expect(OutputSpec(parsing: "wav:/tmp/a b.wav") == .wav(path: "/tmp/a b.wav"))
         #expect(OutputSpec(parsing: "wav:") == nil)
         #expect(OutputSpec(parsing: "pipe") == nil)
+        #expect(OutputSpec(parsing: "pipe:") == nil)
+        #expect(OutputSpec(parsing: "pipe:/tmp/snapfifo") == .pipe(path: "/tmp/snapfifo"))
+        #expect(OutputSpec(parsing: "pipe:/tmp/snapfifo")?.description == "pipe:/tmp/snapfifo")
         #expect(OutputSpec(parsing: "alsa:pulse")?.description == "alsa:pulse")
     }
 }

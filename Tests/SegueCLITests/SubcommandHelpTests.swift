@@ -113,7 +113,7 @@ import Testing
         let repeatError = #expect(throws: UsageError.self) { try PlayOptions.declaration.parse(["--repeat", "sometimes", "x"]) }
         #expect(repeatError?.description == "--repeat takes one, all or none, not \"sometimes\".")
         let missing = #expect(throws: UsageError.self) { try PlayOptions.declaration.parse(["x", "--output"]) }
-        #expect(missing?.description == "--output takes pulse[:SINK], alsa[:DEVICE], null or wav:PATH.")
+        #expect(missing?.description == "--output takes pulse[:SINK], alsa[:DEVICE], null, wav:PATH or pipe:PATH.")
         let daemon = #expect(throws: UsageError.self) { try DaemonCommand.declaration.parse(["now"]) }
         #expect(daemon?.description.hasPrefix("unexpected argument now;") == true)
     }
