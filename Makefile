@@ -8,6 +8,9 @@ ARGS ?=
 BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad-dev libsoxr-dev \
                   libsqlite3-dev libcurl4-openssl-dev libfftw3-dev libsndfile1-dev libpulse-dev
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd pulseaudio pulseaudio-utils
+# MPRIS: sd-bus (dlopened) and the tools its tests drive (a private bus, playerctl, dbus-monitor).
+BUILD_PACKAGES += libsystemd-dev
+TEST_PACKAGES  += dbus-daemon dbus-bin playerctl
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
