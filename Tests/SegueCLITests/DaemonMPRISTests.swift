@@ -1,3 +1,4 @@
+import Daemon
 import TestSupport
 import Testing
 
@@ -145,7 +146,9 @@ struct DaemonMPRISTests {
                 _ = daemon.finish(timeout: 30)
             }
         }
-        #expect(Poll.until(timeout: 30) { home.ctl("status").exitCode == 0 }, "the daemon answers")
+        // Its socket, not `ctl` (which would start a daemon of its own if asked too early).
+        let answers = Poll.until(timeout: 30) { (try? LineConnection(path: home.socket)) != nil }
+        try #require(answers, "the daemon answers: \(daemon.stderrSoFar)")
         #expect(home.ctl("add", tone).exitCode == 0)
         let maps = String(decoding: Shell.readFile("/proc/\(daemon.pid)/maps") ?? [], as: UTF8.self)
         #expect(maps.contains("/segue"), "the maps were read")
