@@ -19,17 +19,6 @@ public enum MPRISBusAddress {
 
     /// `path` as a D-Bus address value: bytes outside `[-0-9A-Za-z_/.\*]` as `%XX`.
     static func escaped(_ path: String) -> String {
-        var text = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "\\"), UInt8(ascii: "*"):
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16)
-                text += "%" + (hex.count < 2 ? "0" + hex : hex)
-            }
-        }
-        return text
+        PercentEncoding.encode(path[...]) { PercentEncoding.isAlphanumeric($0) || "-_/.\\*".utf8.contains($0) }
     }
 }

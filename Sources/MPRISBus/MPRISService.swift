@@ -57,7 +57,8 @@ public final class MPRISService: Sendable {
         }
         let object = MPRISObject(session: session, clock: clock)
         let userdata = Unmanaged.passUnretained(object).toOpaque()
-        try bus.add(path: MPRISObject.path, interface: MPRISObject.rootInterface, vtable: shim_mpris_root_vtable(handlers), userdata: userdata)
+        try bus.add(
+            path: MPRISObject.path, interface: MPRISObject.rootInterface, vtable: shim_mpris_root_vtable(handlers), userdata: userdata)
         try bus.add(
             path: MPRISObject.path, interface: MPRISObject.playerInterface, vtable: shim_mpris_player_vtable(handlers), userdata: userdata)
         guard let pipe = makeWakePipe() else { throw .bus(step: "making a wake pipe", reason: "no descriptors left") }
