@@ -10,6 +10,9 @@ BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad
 # Cover art (issue 16): the -dev packages pull in the runtime libraries (libturbojpeg0, libspng0, libchafa0).
 BUILD_PACKAGES += libturbojpeg0-dev libspng-dev libchafa-dev
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd pulseaudio pulseaudio-utils
+# MPRIS: sd-bus (dlopened) and the tools its tests drive (a private bus, playerctl, dbus-monitor).
+BUILD_PACKAGES += libsystemd-dev
+TEST_PACKAGES  += dbus-daemon dbus-bin playerctl
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 # The pipe output's end-to-end test plays through Debian's Snapcast (docs/multiroom.md).
 TEST_PACKAGES  += snapserver snapclient

@@ -49,6 +49,9 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
+        // sd-bus (libsystemd) has no pkgConfig on purpose, like libpulse: the shim dlopens it when the
+        // daemon finds a session bus, for MPRIS (Sources/CSystemd/shim.h). <systemd/sd-bus.h> is on the default path.
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Pure core.
         // Outside numbers made typed and ranged, the caps on outside input, and terminal-safe text.
@@ -76,6 +79,9 @@ let package = Package(
         // The MPD protocol as values: request lines ↔ `Command`s, results ↔ `key: value` replies,
         // a connection's idle and command-list state. No sockets: the Daemon serves it.
         .target(name: "MPDProtocol", dependencies: ["Session", "Player", "Library", "MusicModel", "Checked"]),
+        // MPRIS as values: bus calls ↔ `Command`s, the Player interface's properties from a `Snapshot`,
+        // what to announce after session events. No bus: MPRISBus serves it.
+        .target(name: "MPRIS", dependencies: ["Session", "Player", "MusicModel", "Checked"]),
 
         // Front ends.
         .target(
@@ -99,6 +105,8 @@ let package = Package(
         .target(name: "ALSAOutput", dependencies: ["Audio", "CALSA", "CLibraryLoader", "POSIXSupport"]),
         // PulseAudio's native API (threaded mainloop, one stream): the default output when a server answers.
         .target(name: "PulseOutput", dependencies: ["Audio", "Checked", "POSIXSupport", "CPulse", "CLibraryLoader"]),
+        // MPRIS on the session bus through sd-bus (loaded when a session bus exists): one bus thread.
+        .target(name: "MPRISBus", dependencies: ["MPRIS", "Session", "POSIXSupport", "CSystemd", "CLibraryLoader"]),
         .target(name: "HTTP", dependencies: ["Audio", "Checked", "POSIXSupport", "CCurl", "CLibraryLoader"]),
         .target(name: "SQLiteStore", dependencies: ["Library", "POSIXSupport", "CSQLite", "CLibraryLoader"]),
         // The FFT tempo analysis runs on (Tempo's SpectrumTransform over FFTW, loaded at first use).
@@ -118,7 +126,7 @@ let package = Package(
                 "Checked", "Audio", "Player", "Decoders", "ALSAOutput", "PulseOutput", "HTTP", "MusicModel", "Catalog", "CatalogHTTP",
                 "Library",
                 "SQLiteStore", "Tempo", "FFTW", "Workout", "Scanner",
-                "Session", "WireProtocol", "MPDProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport",
+                "Session", "WireProtocol", "MPDProtocol", "Daemon", "Terminal", "TUI", "POSIXSupport", "MPRISBus",
             ]
         ),
 
@@ -167,6 +175,7 @@ let package = Package(
                 "Daemon", "WireProtocol", "Session", "Catalog", "Player", "MusicModel", "Audio", "Library", "SQLiteStore", "TestSupport",
                 "POSIXSupport", "MPDProtocol",
             ]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Session", "Player", "MusicModel", "Audio", "TestSupport"]),
         .testTarget(
             name: "MPDProtocolTests",
             dependencies: ["MPDProtocol", "Session", "Player", "MusicModel", "Library", "SQLiteStore", "Catalog", "Audio", "TestSupport"]),

@@ -1,6 +1,6 @@
 // Loading a C library at first use with dlopen instead of linking it: the one home of the pattern
 // every dlopened shim follows (CALSA, CCurl, CFAAD2, CFFTW, CMpg123, CNcursesw, CSndfile, CSoxr,
-// CSQLite).
+// CSQLite, CSystemd).
 //
 // Linking a library makes every start of `segue` load and relocate it (and its own dependencies),
 // even `segue --version`, which never calls it. A shim instead lists the functions it needs once,

@@ -4,6 +4,7 @@ import Daemon
 import Decoders
 import Library
 import MPDProtocol
+import MPRISBus
 import POSIXSupport
 import Player
 import SQLiteStore
@@ -184,7 +185,10 @@ struct DaemonCommand {
             session.shutdown()
             return 1
         }
+        // Media keys and desktop widgets, when a session bus exists (docs/mpris.md).
+        let mpris = MPRISService.start(session: session, log: { printError("segue: \($0)") })
         Self.waitForTermination(&signals)
+        mpris?.stop()
         mpdServer?.stop()
         server.stop()
         session.shutdown()
