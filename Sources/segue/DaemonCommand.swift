@@ -184,7 +184,9 @@ struct DaemonCommand {
             session.shutdown()
             return 1
         }
+        ServiceNotification.ready()
         Self.waitForTermination(&signals)
+        ServiceNotification.stopping()
         mpdServer?.stop()
         server.stop()
         session.shutdown()
