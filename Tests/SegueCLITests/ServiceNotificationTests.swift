@@ -1,3 +1,4 @@
+import Daemon
 import TestSupport
 import Testing
 
@@ -72,8 +73,10 @@ import Testing
                 environment: home.environment.merging(["NOTIFY_SOCKET": "relative/" + String(repeating: "x", count: 200)]) { $1 }))
         defer {
             daemon.signal(SIGTERM)
-            #expect(daemon.finish(timeout: 30).exitCode == 0)
+            #expect(daemon.finish(timeout: 30).exitCode == 0, "\(daemon.stderrSoFar)")
         }
-        #expect(Poll.until(timeout: 30) { home.ctl("status").exitCode == 0 }, "\(daemon.stderrSoFar)")
+        // Waited for on its socket, not with ctl, which would start a daemon of its own if asked too early.
+        #expect(Poll.until(timeout: 30) { (try? LineConnection(path: home.socket)) != nil }, "\(daemon.stderrSoFar)")
+        #expect(home.ctl("status").exitCode == 0)
     }
 }
