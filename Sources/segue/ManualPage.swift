@@ -48,7 +48,10 @@ enum ManualPage {
         SegueCLI.declarations.map { declaration in
             let words = declaration.command.split(separator: " ")
             let rest = declaration.synopsis.dropFirst(declaration.command.count)
-            var lines = ["*\(Manual.escaped(words.joined(separator: " ")))*\(Manual.escaped(String(rest)))", "\t" + Manual.escaped(declaration.summary)]
+            var lines = [
+                "*\(Manual.escaped(words.joined(separator: " ")))*\(Manual.escaped(String(rest)))",
+                "\t" + Manual.escaped(declaration.summary),
+            ]
             let names = declaration.options.map { "*\($0.name)*" }
             if !names.isEmpty { lines.append("\tOptions: " + names.joined(separator: ", ") + ".") }
             return lines.joined(separator: "\n")

@@ -97,7 +97,8 @@ enum ShellCompletion {
             if declaration.command == Self.declaration.command {
                 return CommandCompletion.Next(words: operands.isEmpty ? matching(shells, partial) : [], paths: nil)
             }
-            let takesFiles = declaration.command == PlayOptions.declaration.command || declaration.command == TempoCommand.declaration.command
+            let takesFiles =
+                declaration.command == PlayOptions.declaration.command || declaration.command == TempoCommand.declaration.command
             return CommandCompletion.Next(words: [], paths: takesFiles ? .files : nil)
         }
     }

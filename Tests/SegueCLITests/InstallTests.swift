@@ -122,7 +122,8 @@ struct InstallTests {
         try #require(access(markdown, R_OK) == 0, "docs/config.md is the source of segue-config(5)")
         let path = Fixtures.temporaryDirectory() + "/segue-config.5"
         let result = Shell.run(
-            "sh", ["-c", "python3 '\(Fixtures.packageRoot)/scripts/md2scdoc.py' segue-config 5 config < '\(markdown)' | scdoc > '\(path)'"],
+            "sh",
+            ["-c", "python3 '\(Fixtures.packageRoot)/scripts/md2scdoc.py' segue-config 5 config < '\(markdown)' | scdoc > '\(path)'"],
             timeout: 60)
         try #require(result.exitCode == 0, "\(result.stderr)")
         #expect(rendered(path).contains("NAME"))
@@ -214,8 +215,10 @@ struct InstallTests {
 /// the suite is skipped saying which; under CI it runs and fails with the reason.
 enum InstallTools {
     static let tools: [(String, [String])] = [
-        ("bash", ["--version"]), ("zsh", ["--version"]), ("fish", ["--version"]), ("sh", ["-c", "command -v scdoc"]), ("man", ["--version"]),
+        ("bash", ["--version"]), ("zsh", ["--version"]), ("fish", ["--version"]), ("sh", ["-c", "command -v scdoc"]),
+        ("man", ["--version"]),
         ("systemd-analyze", ["--version"]), ("make", ["--version"]), ("python3", ["--version"]),
+        ("test", ["-r", "/usr/share/bash-completion/bash_completion"]),
     ]
     static let unavailableReason: String? = tools.lazy.compactMap { RequiredTools.problem(running: $0.0, $0.1) }.first
     static var suiteRuns: Bool { unavailableReason == nil || RequiredTools.mustRunEverything }

@@ -45,7 +45,9 @@ import Testing
         let notify = try NotifySocket()
         let home = DaemonCtlTests.Home()
         let daemon = try #require(
-            Shell.start(PlayCommandTests.segue, ["daemon", "--foreground"], environment: home.environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 }))
+            Shell.start(
+                PlayCommandTests.segue, ["daemon", "--foreground"],
+                environment: home.environment.merging(["NOTIFY_SOCKET": notify.path]) { $1 }))
         var finished = false
         defer {
             if !finished {
