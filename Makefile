@@ -9,6 +9,8 @@ BUILD_PACKAGES := pkg-config libncurses-dev libmpg123-dev libasound2-dev libfaad
                   libsqlite3-dev libcurl4-openssl-dev libfftw3-dev libsndfile1-dev libpulse-dev
 # Cover art (issue 16): the -dev packages pull in the runtime libraries (libturbojpeg0, libspng0, libchafa0).
 BUILD_PACKAGES += libturbojpeg0-dev libspng-dev libchafa-dev
+# Manual pages (issue 17): scdoc turns their sources into roff; python3 turns docs/config.md into scdoc.
+BUILD_PACKAGES += scdoc python3
 TEST_PACKAGES  := mpg123 lame sox ffmpeg alsa-utils tmux python3 procps gcc mpd mpc ncmpcpp python3-mpd pulseaudio pulseaudio-utils
 # MPRIS: sd-bus (dlopened) and the tools its tests drive (a private bus, playerctl, dbus-monitor).
 BUILD_PACKAGES += libsystemd-dev
@@ -16,6 +18,9 @@ TEST_PACKAGES  += dbus-daemon dbus-bin playerctl
 BENCH_PACKAGES := pulseaudio pulseaudio-utils libasound2-plugins cmus cmus-plugin-ffmpeg mpd mpc hyperfine time less aubio-tools faad
 # The pipe output's end-to-end test plays through Debian's Snapcast (docs/multiroom.md).
 TEST_PACKAGES  += snapserver snapclient
+# Install checks (issue 17): each shell loads its completion script, systemd-analyze verifies the
+# unit, man renders the pages.
+TEST_PACKAGES  += bash-completion zsh fish systemd man-db
 PACKAGES := $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
 
 # Release builds carry the Swift standard library inside the binary (--static-swift-stdlib), and
@@ -39,9 +44,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/release/segue
 FIXTURES := .build/fixtures
 
-.PHONY: all deps build link-order run test bench bench-large install uninstall fixtures clean format fuzz check-deep
+.PHONY: all deps build link-order run test bench bench-large install uninstall fixtures clean format fuzz check-deep man completions install-files
 
-all: build
+all: build man completions
 
 # Quiet when everything is installed; otherwise one apt-get for what is missing.
 deps:
@@ -157,8 +162,45 @@ bench-large: build fixtures
 	$(SWIFT) build $(RELEASE) --product segue-bench
 	$(call bench_run,library 100000)
 
+# Manual pages and shell completions, made from the release binary's own tables (`segue help
+# --scdoc PAGE`, `segue completions SHELL`) so they say what `segue --help` and the `:` line say;
+# segue-config(5) from docs/config.md (scripts/md2scdoc.py). The unit gets the installed path.
+SHARE := .build/share
+MAN_PAGES := $(SHARE)/man/segue.1 $(SHARE)/man/segue-commands.7 $(if $(wildcard docs/config.md),$(SHARE)/man/segue-config.5)
+COMPLETIONS := $(SHARE)/completions/segue.bash $(SHARE)/completions/_segue $(SHARE)/completions/segue.fish
+man: $(MAN_PAGES)
+completions: $(COMPLETIONS)
+
+$(SHARE)/man/segue.1 $(SHARE)/man/segue-commands.7: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) help --scdoc $(basename $(@F)) | scdoc > $@.tmp && mv $@.tmp $@
+$(SHARE)/man/segue-config.5: docs/config.md scripts/md2scdoc.py
+	@mkdir -p $(@D)
+	python3 scripts/md2scdoc.py segue-config 5 "the configuration file of segue" < $< | scdoc > $@.tmp && mv $@.tmp $@
+$(SHARE)/completions/segue.bash: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) completions bash > $@
+$(SHARE)/completions/_segue: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) completions zsh > $@
+$(SHARE)/completions/segue.fish: $(BIN)
+	@mkdir -p $(@D)
+	$(BIN) completions fish > $@
+# `install-files` puts what is built in place without building (the tests run it on the debug
+# binary: `make install-files BIN=.build/debug/segue SHARE=… DESTDIR=…`).
 install: build
+	$(MAKE) install-files
+install-files: man completions
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/segue
+	install -D -m 644 $(SHARE)/man/segue.1 $(DESTDIR)$(PREFIX)/share/man/man1/segue.1
+	install -D -m 644 $(SHARE)/man/segue-commands.7 $(DESTDIR)$(PREFIX)/share/man/man7/segue-commands.7
+	$(if $(wildcard docs/config.md),install -D -m 644 $(SHARE)/man/segue-config.5 $(DESTDIR)$(PREFIX)/share/man/man5/segue-config.5)
+	install -D -m 644 $(SHARE)/completions/segue.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/segue
+	install -D -m 644 $(SHARE)/completions/_segue $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_segue
+	install -D -m 644 $(SHARE)/completions/segue.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/segue.fish
+	@mkdir -p $(DESTDIR)$(PREFIX)/lib/systemd/user
+	sed 's|@BINDIR@|$(PREFIX)/bin|' dist/segue.service.in > $(DESTDIR)$(PREFIX)/lib/systemd/user/segue.service
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/user/segue.service
 	install -d $(DESTDIR)$(PREFIX)/share/segue/demo/audio
 	install -m 644 Resources/demo/catalog.json $(DESTDIR)$(PREFIX)/share/segue/demo/
 	install -m 644 Resources/demo/audio/* $(DESTDIR)$(PREFIX)/share/segue/demo/audio/
@@ -167,6 +209,11 @@ install: build
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segue
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/segue.1 $(DESTDIR)$(PREFIX)/share/man/man7/segue-commands.7 \
+	      $(DESTDIR)$(PREFIX)/share/man/man5/segue-config.5
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/segue $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_segue \
+	      $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/segue.fish
+	rm -f $(DESTDIR)$(PREFIX)/lib/systemd/user/segue.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/segue
 
 format:

@@ -45,6 +45,22 @@ public enum Checked {
         return value
     }
 
+    /// The decimal number written in `text` (ASCII digits, at most one `.` with up to three
+    /// digits after it, no sign, no exponent, at most 12 characters) when it lies in `range`;
+    /// `nil` for anything else (`nan`, `inf`, `1e3`, `0x10`, which `Double(_:)` would take).
+    public static func decimal<S: StringProtocol>(_ text: S, in range: ClosedRange<Double>) -> Double? {
+        let bytes = Array(text.utf8)
+        guard (1...12).contains(bytes.count) else { return nil }
+        let dots = bytes.filter { $0 == 0x2E }.count
+        guard dots <= 1, bytes.allSatisfy({ $0 == 0x2E || (0x30...0x39).contains($0) }) else { return nil }
+        if dots == 1 {
+            let dot = bytes.firstIndex(of: 0x2E)!
+            guard dot > 0, (1...3).contains(bytes.count - dot - 1) else { return nil }
+        }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), range.contains(value) else { return nil }
+        return value
+    }
+
     /// `a + b`, or `nil` when it overflows.
     public static func sum(_ a: Int, _ b: Int) -> Int? {
         let (value, overflow) = a.addingReportingOverflow(b)

@@ -1,3 +1,5 @@
+import Checked
+
 /// The library's settings from the config file (`$XDG_CONFIG_HOME/segue/config`, the lines whose
 /// keys start with `library.`):
 ///
@@ -16,40 +18,36 @@ public struct LibrarySettings: Sendable, Equatable {
     /// No folders, as with no config file.
     public init() {}
 
-    /// Reads the `library.` lines of the config text (other keys are the UI's or the workout's
+    /// Reads the `library.` lines of the config file (other keys are the UI's or the workout's
     /// and are passed over). `home` expands `~`; `folderProblem` says why a path is not a
     /// usable folder (nil: it is), so the disk is only looked at through it.
     public static func parse(
-        _ text: String, home: String?, folderProblem: (String) -> String? = LibraryPaths.folderProblem
+        _ file: ConfigFile, home: String?, folderProblem: (String) -> String? = LibraryPaths.folderProblem
     ) -> (settings: LibrarySettings, problems: [String]) {
         var settings = LibrarySettings()
         var problems: [String] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let here = "config line \(index + 1)"
-            let line = trimmed(raw)
-            guard line.lowercased().hasPrefix("library."), let equals = line.firstIndex(of: "=") else { continue }
-            let key = trimmed(line[..<equals]).lowercased()
-            guard key == "library.folders" else {
-                problems.append("\(here): unknown setting \"\(key)\" (library.folders is known).")
+        for line in file.lines(under: "library.") {
+            guard line.name == "library.folders" else {
+                problems.append(line.problem("unknown setting \"\(line.name)\" (library.folders is known)."))
                 continue
             }
-            let (words, unclosed) = folderWords(line[line.index(after: equals)...])
-            if unclosed { problems.append("\(here): a quote is not closed; the folder it starts is left out.") }
+            let (words, unclosed) = folderWords(Substring(line.value))
+            if unclosed { problems.append(line.problem("a quote is not closed; the folder it starts is left out.")) }
             for word in words {
                 let path: String
                 do {
                     path = try LibraryPaths.normalized(word, home: home)
                 } catch {
-                    problems.append("\(here): \(error.description)")
+                    problems.append(line.problem(error.description))
                     continue
                 }
                 guard !settings.folders.contains(path) else { continue }
                 guard settings.folders.count < maxFolders else {
-                    problems.append("\(here): library.folders keeps the first \(maxFolders) folders; \(path) is left out.")
+                    problems.append(line.problem("library.folders keeps the first \(maxFolders) folders; \(path) is left out."))
                     continue
                 }
                 if let problem = folderProblem(path) {
-                    problems.append("\(here): \(problem)")
+                    problems.append(line.problem(problem))
                     continue
                 }
                 settings.folders.append(path)
@@ -58,8 +56,8 @@ public struct LibrarySettings: Sendable, Equatable {
         return (settings, problems)
     }
 
-    /// The comma-separated words of a value (a `#` outside quotes starts a comment; `"…"` keeps
-    /// commas and `#`), trimmed, empty ones left out; and whether a quote was left open (its
+    /// The comma-separated words of a value (`"…"` keeps commas; `ConfigFile` has taken the
+    /// comment off), trimmed, empty ones left out; and whether a quote was left open (its
     /// word is dropped).
     static func folderWords(_ value: Substring) -> (words: [String], unclosed: Bool) {
         var words: [String] = []
@@ -67,7 +65,7 @@ public struct LibrarySettings: Sendable, Equatable {
         var quoted = false
         var wasQuoted = false
         func finish() {
-            let text = wasQuoted ? word : trimmed(word)
+            let text = wasQuoted ? word : String(word.trimmingConfigSpaces())
             if !text.isEmpty { words.append(text) }
             word = ""
             wasQuoted = false
@@ -79,9 +77,6 @@ public struct LibrarySettings: Sendable, Equatable {
                 quoted.toggle()
                 wasQuoted = true
             case "," where !quoted: finish()
-            case "#" where !quoted:
-                finish()
-                return (words, false)
             default:
                 // Outside quotes after a closing quote only spaces are expected; anything else joins the word.
                 if wasQuoted && !quoted && (character == " " || character == "\t") { continue }
@@ -91,10 +86,5 @@ public struct LibrarySettings: Sendable, Equatable {
         if quoted { return (words, true) }
         finish()
         return (words, false)
-    }
-
-    private static func trimmed<S: StringProtocol>(_ text: S) -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(text.drop(while: blank).reversed().drop(while: blank).reversed())
     }
 }

@@ -14,8 +14,8 @@ import Terminal
 ///     artwork = off               # covers: on (the default) or off
 ///     artwork-cache-mb = 50       # the disk cache of fetched covers, in MB (1 to 1000)
 ///
-/// Lines the UI does not understand are reported (as `problems`), never fatal. `workout.` and
-/// `library.` lines are the daemon's (`workout.featured`, `library.folders`) and are passed over.
+/// Lines the UI cannot use are reported (as `problems`), never fatal; the daemon's keys are
+/// passed over. The file is read by `ConfigFile` (comments, line numbers), as every section is.
 public struct TUIConfig: Sendable, Equatable {
     /// The keys, from `KeyMap.standard` with the file's `bind.` lines applied.
     public var keyMap = KeyMap.standard
@@ -34,23 +34,21 @@ public struct TUIConfig: Sendable, Equatable {
     /// The defaults, as with no config file.
     public init() {}
 
-    /// Reads the config text; each line that cannot be used gives one sentence in `problems`.
-    public static func parse(_ text: String) -> (config: TUIConfig, problems: [String]) {
+    /// The keys this section reads (besides `bind.` ones), lower case.
+    public static let names: Set<String> = ["colors", "colours", "seek-step", "volume-step"]
+    /// The key prefixes this section owns.
+    public static let prefixes = ["bind."]
+
+    /// Reads the UI's lines of the config file (other keys are the daemon's and are passed
+    /// over; `ConfigFile.unknownKeys` names those nobody reads); each line that cannot be used
+    /// gives one sentence in `problems`.
+    public static func parse(_ file: ConfigFile) -> (config: TUIConfig, problems: [String]) {
         var config = TUIConfig()
         var problems: [String] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let text = withoutComment(raw).trimmingSpaces
-            if text.isEmpty { continue }
-            let here = "config line \(index + 1)"
-            guard let equals = text.firstIndex(of: "=") else {
-                problems.append("\(here): \"\(text)\" is not key = value.")
-                continue
-            }
-            let key = String(text[..<equals]).trimmingSpaces
-            let value = String(text[text.index(after: equals)...]).trimmingSpaces
-            // The daemon's settings (`workout.featured`, `library.folders` and the like) share the file.
-            if key.lowercased().hasPrefix("workout.") || key.lowercased().hasPrefix("library.") { continue }
-            if key.lowercased().hasPrefix("bind.") {
+        for line in file.lines {
+            let key = line.key
+            let value = line.value
+            if line.name.hasPrefix("bind.") {
                 var name = String(key.dropFirst(5))
                 // `bind.workout.t = tap-tempo`: a key of one screen only. (A key named `.` is `bind..`.)
                 var layer: KeyMap.Layer?
@@ -59,7 +57,7 @@ public struct TUIConfig: Sendable, Equatable {
                     name = String(name.dropFirst(l.rawValue.count + 1))
                 }
                 guard let k = KeyName.key(name) else {
-                    problems.append("\(here): \"\(name)\" is not a key name (try j, ctrl-d, space, f5, pgdn).")
+                    problems.append(line.problem("\"\(name)\" is not a key name (try j, ctrl-d, space, f5, pgdn)."))
                     continue
                 }
                 if value.lowercased() == "none" {
@@ -67,16 +65,16 @@ public struct TUIConfig: Sendable, Equatable {
                 } else if let binding = Binding(configValue: value) {
                     config.keyMap.bind(k, to: binding, in: layer)
                 } else {
-                    problems.append("\(here): \"\(value)\" is not an action or a :command (see ? in the UI).")
+                    problems.append(line.problem("\"\(value)\" is not an action or a :command (see ? in the UI)."))
                 }
                 continue
             }
-            switch key.lowercased() {
+            switch line.name {
             case "colors", "colours":
                 switch value.lowercased() {
                 case "auto", "on", "yes": config.colors = true
                 case "never", "off", "no": config.colors = false
-                default: problems.append("\(here): colors is auto or never.")
+                default: problems.append(line.problem("colors is auto or never."))
                 }
             case "artwork", "covers":
                 switch value.lowercased() {
@@ -94,31 +92,17 @@ public struct TUIConfig: Sendable, Equatable {
                 if let n = Checked.int(value, in: 1...600) {
                     config.seekStep = n
                 } else {
-                    problems.append("\(here): seek-step is a number of seconds from 1 to 600.")
+                    problems.append(line.problem("seek-step is a number of seconds from 1 to 600."))
                 }
             case "volume-step":
                 if let n = Checked.int(value, in: 1...100) {
                     config.volumeStep = n
                 } else {
-                    problems.append("\(here): volume-step is a percentage from 1 to 100.")
+                    problems.append(line.problem("volume-step is a percentage from 1 to 100."))
                 }
-            default:
-                problems.append("\(here): unknown setting \"\(key)\".")
+            default: continue
             }
         }
         return (config, problems)
-    }
-
-    /// The line up to a comment: a `#` at its start or after a space (so `bind.# = top` and
-    /// `bind.f2 = :search a#b` keep theirs).
-    private static func withoutComment(_ line: Substring) -> String {
-        var previous: Character = " "
-        var out = ""
-        for c in line {
-            if c == "#", previous.isWhitespace { break }
-            out.append(c)
-            previous = c
-        }
-        return out
     }
 }

@@ -1,3 +1,4 @@
+import Checked
 import FoundationEssentials
 import MusicModel
 
@@ -33,37 +34,33 @@ public struct WorkoutSettings: Sendable, Equatable {
         self.crossfade = Self.crossfadeRange.contains(crossfade) ? crossfade : Self.defaultCrossfade
     }
 
-    /// Reads the `workout.` lines of the config text (other keys are the UI's and are passed
+    /// Reads the `workout.` lines of the config file (other keys are the UI's and are passed
     /// over); each unusable workout line gives one sentence in `problems`.
-    public static func parse(_ text: String) -> (settings: WorkoutSettings, problems: [String]) {
+    public static func parse(_ file: ConfigFile) -> (settings: WorkoutSettings, problems: [String]) {
         var settings = WorkoutSettings()
         var problems: [String] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = trimmed(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            guard line.lowercased().hasPrefix("workout."), let equals = line.firstIndex(of: "=") else { continue }
-            let here = "config line \(index + 1)"
-            let key = trimmed(line[..<equals]).lowercased()
-            let value = trimmed(line[line.index(after: equals)...])
-            switch key {
+        for line in file.lines(under: "workout.") {
+            let value = line.value
+            switch line.name {
             case "workout.featured":
-                let words = value.split(separator: ",").map { trimmed($0) }.filter { !$0.isEmpty }
+                let words = value.split(separator: ",").map { String($0.trimmingConfigSpaces()) }.filter { !$0.isEmpty }
                 let bad = words.filter { !isCatalogID($0) }
                 if let first = bad.first {
-                    problems.append("\(here): \"\(first)\" is not a catalog id (digits, as in 1440857781).")
+                    problems.append(line.problem("\"\(first)\" is not a catalog id (digits, as in 1440857781)."))
                 }
                 let good = words.filter(isCatalogID)
                 if good.count > maxFeatured {
-                    problems.append("\(here): workout.featured keeps the first \(maxFeatured) of \(good.count) ids.")
+                    problems.append(line.problem("workout.featured keeps the first \(maxFeatured) of \(good.count) ids."))
                 }
                 settings.featured = validIDs(good)
             case "workout.crossfade":
-                if let seconds = Double(value), seconds.isFinite, crossfadeRange.contains(seconds) {
+                if let seconds = Checked.decimal(value, in: crossfadeRange) {
                     settings.crossfade = seconds
                 } else {
-                    problems.append("\(here): workout.crossfade is a number of seconds from 0 to 30.")
+                    problems.append(line.problem("workout.crossfade is a number of seconds from 0 to 30."))
                 }
             default:
-                problems.append("\(here): unknown setting \"\(key)\" (workout.featured and workout.crossfade are known).")
+                problems.append(line.problem("unknown setting \"\(line.name)\" (workout.featured and workout.crossfade are known)."))
             }
         }
         return (settings, problems)
@@ -104,10 +101,4 @@ public struct WorkoutSettings: Sendable, Equatable {
     }
 
     private static func isCatalogID(_ text: String) -> Bool { ItemLocation.isCatalogID(text) }
-
-    private static func trimmed<S: StringProtocol>(_ text: S) -> String {
-        String(
-            text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-                .reversed())
-    }
 }

@@ -12,6 +12,10 @@ struct CatalogOptions {
     var baseURL: String?
     var demo = false
     var storefront: String?
+    /// The config's `catalog.language` (no flag sets it).
+    var language: String?
+    /// The config's `catalog.explicit` (no flag sets it).
+    var allowsExplicit: Bool?
 
     /// The catalog options, shared by every subcommand that asks a catalog.
     static let declared: [OptionSpec] = [
@@ -42,6 +46,13 @@ struct CatalogOptions {
             return false
         }
         return true
+    }
+
+    /// Takes the config file's `catalog.` keys: `--country` wins over `catalog.country`.
+    mutating func configure(_ settings: DaemonSettings) {
+        if storefront == nil { storefront = settings.country }
+        language = settings.language ?? language
+        allowsExplicit = settings.explicit ?? allowsExplicit
     }
 
     /// The iTunes base URL in force.
@@ -88,10 +99,12 @@ struct CatalogOptions {
         return options
     }
 
-    private var settings: CatalogSettings {
+    var settings: CatalogSettings {
         var settings = CatalogSettings(baseURL: resolvedBaseURL)
         if baseURL != nil || getenv("SEGUE_CATALOG_URL") != nil { settings.chartsBaseURL = resolvedBaseURL }
         if let storefront { settings.storefront = storefront }
+        if let language { settings.language = language }
+        if let allowsExplicit { settings.allowsExplicit = allowsExplicit }
         return settings
     }
 

@@ -21,11 +21,12 @@ import Synchronization
 /// (a new session, output to the log in the state folder) and returns once the socket answers.
 struct DaemonCommand {
     var foreground = false
-    var output: OutputSpec = .alsa(device: "default")
+    /// `--output` (or `SEGUE_OUTPUT`); nil: the config's `output`, else `Outputs.defaultSpec`.
+    var output: OutputSpec?
     var catalog = CatalogOptions()
     /// Addresses to listen on besides the control socket (`--listen`, repeatable).
     var listen: [ListenAddress] = []
-    /// Where MPD clients are served (`--mpd`, repeatable), besides the config's `mpd.listen`.
+    /// Where MPD clients are served (`--mpd`, repeatable); given, it replaces the config's `mpd.listen`.
     var mpd: [ListenAddress] = []
     var passThrough: [String] = []
 
@@ -46,10 +47,8 @@ struct DaemonCommand {
         ] + CatalogOptions.declared)
 
     init(parsing arguments: [String]) throws {
-        var chosen = false
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty, let spec = OutputSpec(parsing: env) {
             output = spec
-            chosen = true
         }
         for (option, value) in try Self.declaration.parse(arguments).options {
             let given = [option.name] + (value.map { [$0] } ?? [])
@@ -62,7 +61,6 @@ struct DaemonCommand {
             case "--output":
                 guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
-                chosen = true
                 passThrough += given
             case "--listen":
                 guard let value else { throw option.invalid(value) }
@@ -82,7 +80,6 @@ struct DaemonCommand {
             default: throw Self.declaration.unknown(option.name)
             }
         }
-        if !chosen { output = Outputs.defaultSpec }
     }
 
     func run() -> Int32 {
@@ -116,15 +113,19 @@ struct DaemonCommand {
                 printError("segue: \(error) Going on without the library.")
             }
         }
+        // The config file: each problem is logged with its line, and the daemon starts anyway.
+        let config = SegueConfig.load()
+        let configured = config.daemon()
+        let output = resolvedOutput(with: configured.settings)
+        var catalog = self.catalog
+        catalog.configure(configured.settings)
         // The user's own music: a scanner over the library (its thread starts with the session).
-        let configured = LibraryResources.settings()
-        for problem in configured.problems { printError("segue: \(problem)") }
         let scanner = library.map { LibraryScanner(library: $0, log: { printError("segue: \($0)") }) }
         let itunes = try? catalog.makeCatalog()
         // Tempo analysis opens items as playback does: catalog songs through this catalog's previews.
         let analyzer = TempoAnalyzer(catalog: itunes)
-        let workout = WorkoutResources.setup(analyze: { try analyzer.estimate($0, cadence: $1) })
-        for problem in workout.problems { printError("segue: \(problem)") }
+        let workout = WorkoutResources.setup(configured.workout, analyze: { try analyzer.estimate($0, cadence: $1) })
+        for problem in SegueConfig.ordered(config.problems + configured.problems) + workout.problems { printError("segue: \(problem)") }
         // `quit` ends the daemon the way SIGTERM does, through the same path below (state saved,
         // socket removed). Every thread blocks SIGTERM, so this only makes it pending for the
         // sigwait here and returns at once: the session finishes the command and the server sends
@@ -161,9 +162,10 @@ struct DaemonCommand {
         }
         // The saved queue is restored before the socket answers, so the first command sees it.
         _ = session.perform(.restoreSavedQueue)
-        if library != nil, case .success(.text(let problems)) = session.perform(.openLibrary(configured: configured.settings.folders)) {
+        if library != nil, case .success(.text(let problems)) = session.perform(.openLibrary(configured: configured.library.folders)) {
             for problem in problems.split(separator: "\n") { printError("segue: \(problem)") }
         }
+        applyAtStart(configured.settings, to: session, hasLibrary: library != nil)
         let server: SessionServer
         do {
             server = try SessionServer(
@@ -178,7 +180,7 @@ struct DaemonCommand {
         for address in server.addresses.dropFirst() { printError("segue: listening on \(address).") }
         let mpdServer: MPDServer?
         do {
-            mpdServer = try startMPD(session: session, library: library)
+            mpdServer = try startMPD(configured.mpd, session: session, library: library)
         } catch {
             printError("segue: \(error)")
             server.stop()
@@ -187,7 +189,9 @@ struct DaemonCommand {
         }
         // Media keys and desktop widgets, when a session bus exists (docs/mpris.md).
         let mpris = MPRISService.start(session: session, log: { printError("segue: \($0)") })
+        ServiceNotification.ready()
         Self.waitForTermination(&signals)
+        ServiceNotification.stopping()
         mpris?.stop()
         mpdServer?.stop()
         server.stop()
@@ -195,15 +199,29 @@ struct DaemonCommand {
         return 0
     }
 
+    /// The output in force: `--output` (or `SEGUE_OUTPUT`), else the config's, else the default.
+    func resolvedOutput(with settings: DaemonSettings) -> OutputSpec { output ?? settings.output ?? Outputs.defaultSpec }
+
+    /// Where MPD is served: `--mpd` replaces the config's `mpd.listen`; `mpd.socket` is kept either way.
+    func mpdAddresses(with configured: MPDSettings) -> [ListenAddress] { (mpd.isEmpty ? configured.listen : mpd) + configured.sockets }
+
+    /// The config's crossfade and history switch, through the one path as a client's would go.
+    private func applyAtStart(_ settings: DaemonSettings, to session: Session, hasLibrary: Bool) {
+        var commands: [Command] = []
+        if let seconds = settings.crossfade { commands.append(.crossfade(seconds: seconds)) }
+        if hasLibrary, let on = settings.history { commands.append(.history(on ? .on : .off)) }
+        for command in commands {
+            if case .failure(let error) = session.perform(command) { printError("segue: \(command.text): \(error)") }
+        }
+    }
+
     /// The MPD server `--mpd` and the config's `mpd.` lines ask for (nil when none does).
-    private func startMPD(session: Session, library: MusicLibrary?) throws(DaemonError) -> MPDServer? {
-        let configured = MPDSettings.configured()
-        for problem in configured.problems { printError("segue: \(problem)") }
-        let addresses = mpd + configured.settings.listen
+    private func startMPD(_ configured: MPDSettings, session: Session, library: MusicLibrary?) throws(DaemonError) -> MPDServer? {
+        let addresses = mpdAddresses(with: configured)
         guard !addresses.isEmpty else { return nil }
         let environment = MPDEnvironment(
             namespace: { MPDNamespace(folders: (try? library?.libraryFolders().map(\.path)) ?? []) },
-            password: configured.settings.password, now: { Double(time(nil)) }, startedAt: Double(time(nil)))
+            password: configured.password, now: { Double(time(nil)) }, startedAt: Double(time(nil)))
         let server = try MPDServer(listening: addresses, session: session, environment: environment)
         for address in server.addresses { printError("segue: MPD clients are served on \(address).") }
         return server

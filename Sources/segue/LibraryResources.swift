@@ -1,22 +1,8 @@
 import Library
 import Session
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// What the daemon's library starts with: the config file's `library.` lines.
-enum LibraryResources {
-    /// The settings, with a sentence for each problem found (none is fatal).
-    static func settings() -> (settings: LibrarySettings, problems: [String]) {
-        guard let path = SeguePaths.configFile, access(path, F_OK) == 0 else { return (LibrarySettings(), []) }
-        do {
-            return LibrarySettings.parse(try TextFile.read(path), home: LibraryPaths.home)
-        } catch {
-            return (LibrarySettings(), [error.description])
-        }
-    }
-}
+/// What the daemon's library says in its log.
+enum LibraryResources {}
 
 extension LibraryResources {
     /// A finished scan for the log: `scanned /music: 12 added, 3 changed, 1 removed, 9000

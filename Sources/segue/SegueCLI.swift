@@ -15,6 +15,7 @@ enum SegueCLI {
         [
             UICommand.declaration, UICommand.workoutDeclaration, PlayOptions.declaration, CatalogCommand.searchDeclaration,
             CatalogCommand.lookupDeclaration, DaemonCommand.declaration, CtlCommand.declaration, TempoCommand.declaration,
+            ShellCompletion.declaration,
         ]
     }
 
@@ -28,14 +29,18 @@ enum SegueCLI {
         lines.append("  segue --version | --help")
         lines.append("")
         lines.append("Options (segue SUBCOMMAND --help lists a subcommand's own):")
+        lines.append(SubcommandSpec.optionLines(options))
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every subcommand's options, once each (the first declaration of a name wins), in the
+    /// order `segue --help` and segue(1) list them.
+    static var options: [OptionSpec] {
         var seen: [OptionSpec] = []
         for option in declarations.flatMap(\.options) where !seen.contains(where: { $0.name == option.name }) {
             seen.append(option)
         }
-        lines.append(SubcommandSpec.optionLines(seen))
-        lines.append("")
-        lines.append("The MPD protocol is not built yet.")
-        return lines.joined(separator: "\n")
+        return seen
     }
 
     /// Runs `body` for the subcommand `declaration` describes: its usage on `--help` (when
@@ -64,6 +69,8 @@ enum SegueCLI {
         case "--version", "-V", "version":
             print("segue \(version)")
             return 0
+        case "help" where rest.first == "--scdoc":
+            return ManualPage.run(Array(rest.dropFirst()))
         case "--help", "-h", "help":
             print(usage)
             return 0
@@ -87,6 +94,13 @@ enum SegueCLI {
         case "tempo":
             return run(TempoCommand.declaration) { try TempoCommand(parsing: rest)?.run() }
         case HTTPWorkerCommand.name: return HTTPWorkerCommand.run()
+        case ShellCompletion.name:
+            // The words after `--`, as the shell split them: the last is the one being completed.
+            let words = rest.first == "--" ? Array(rest.dropFirst()) : rest
+            for line in ShellCompletion.candidates(words) { print(line) }
+            return 0
+        case "completions":
+            return run(ShellCompletion.declaration) { try ShellCompletion.run(rest) }
         case "play":
             return run(PlayOptions.declaration) {
                 try PlayOptions(parsing: rest).map { PlayCommand(options: $0).run() }

@@ -151,11 +151,12 @@ struct UICommand {
         return values
     }
 
-    /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`); none when it is absent.
+    /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`; none when it is
+    /// absent) and every problem in it, the daemon's sections' too, in line order.
     static func loadConfig() -> (TUIConfig, [String]) {
-        guard let path = SeguePaths.configFile, access(path, F_OK) == 0 else { return (TUIConfig(), []) }
-        guard let text = try? TextFile.read(path) else { return (TUIConfig(), ["The config file \(path) could not be read."]) }
-        return TUIConfig.parse(text)
+        let loaded = SegueConfig.load()
+        let (config, problems) = TUIConfig.parse(loaded.file)
+        return (config, SegueConfig.ordered(loaded.problems + problems + loaded.daemon().problems))
     }
 
     private static var historyPath: String? { SeguePaths.state.map { $0 + "/command-history" } }

@@ -9,19 +9,10 @@ import Workout
 /// featured tracks shipped per kind (`featured.json` in the `workout` folder beside the demo
 /// catalog's: `Resources/workout` in a checkout, `share/segue/workout` installed).
 enum WorkoutResources {
-    /// The setup, with a sentence for each problem found in the files (none is fatal).
-    static func setup(analyze: TempoAnalysis?) -> (setup: WorkoutSetup, problems: [String]) {
+    /// The setup with the config file's `workout.` settings, with a sentence for each problem
+    /// found in the featured file (none is fatal).
+    static func setup(_ settings: WorkoutSettings, analyze: TempoAnalysis?) -> (setup: WorkoutSetup, problems: [String]) {
         var problems: [String] = []
-        var settings = WorkoutSettings()
-        if let path = SeguePaths.configFile, access(path, F_OK) == 0 {
-            do {
-                let parsed = WorkoutSettings.parse(try TextFile.read(path))
-                settings = parsed.settings
-                problems += parsed.problems
-            } catch {
-                problems.append(error.description)
-            }
-        }
         var defaults: [WorkoutKind: [String]] = [:]
         if let path = featuredFile, access(path, F_OK) == 0 {
             do {

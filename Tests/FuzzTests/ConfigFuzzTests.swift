@@ -1,3 +1,4 @@
+import Checked
 import TUI
 import Terminal
 import TestSupport
@@ -48,10 +49,12 @@ import Testing
         fuzz("tui-config", test: "FuzzTests.ConfigFuzzTests/configFiles", cases: 2000) { rng in
             let text = Self.configText(&rng)
             FuzzRunner.input(text)
-            let (config, problems) = TUIConfig.parse(text)
+            let file = ConfigFile(parsing: text)
+            let (config, sectionProblems) = TUIConfig.parse(file)
+            let problems = file.problems + sectionProblems
             try require((1...600).contains(config.seekStep), "seek-step \(config.seekStep) from \(excerpt(text))")
             try require((1...100).contains(config.volumeStep), "volume-step \(config.volumeStep) from \(excerpt(text))")
-            let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            let lineCount = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
             try require(problems.count <= lineCount, "\(problems.count) problems for \(lineCount) lines")
             try require(problems.allSatisfy { !$0.isEmpty }, "an empty sentence from \(excerpt(text))")
             var model = TUIModel(config: config)

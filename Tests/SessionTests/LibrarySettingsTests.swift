@@ -1,3 +1,4 @@
+import Checked
 import Library
 import Session
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite struct LibrarySettingsTests {
     /// Every path is a folder, except those named here.
     private func parse(_ text: String, notFolders: Set<String> = []) -> (settings: LibrarySettings, problems: [String]) {
-        LibrarySettings.parse(text, home: "/home/ada") { notFolders.contains($0) ? "There is no folder \($0)." : nil }
+        LibrarySettings.parse(ConfigFile(parsing: text), home: "/home/ada") { notFolders.contains($0) ? "There is no folder \($0)." : nil }
     }
 
     @Test func foldersAreReadWithTildeQuotesAndComments() {
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func withoutHomeATildeIsASentence() {
-        let (settings, problems) = LibrarySettings.parse("library.folders = ~/Music", home: nil) { _ in nil }
+        let (settings, problems) = LibrarySettings.parse(ConfigFile(parsing: "library.folders = ~/Music"), home: nil) { _ in nil }
         #expect(settings.folders.isEmpty)
         #expect(problems == ["config line 1: ~/Music starts with ~, but HOME is not set to a folder; give the full path."])
     }

@@ -1,3 +1,4 @@
+import Checked
 import Terminal
 import Testing
 
@@ -6,6 +7,7 @@ import Testing
 @Suite struct TUIConfigTests {
     @Test func keysCanBeRebound() {
         let (config, problems) = TUIConfig.parse(
+            ConfigFile(parsing:
             """
             # my keys
             bind.ctrl-n = next
@@ -14,7 +16,7 @@ import Testing
             bind.# = top
             colors = never
             seek-step = 5
-            """)
+            """))
         #expect(problems.isEmpty)
         #expect(config.keyMap.binding(for: .control("n")) == .action(.next))
         #expect(config.keyMap.binding(for: .function(2)) == .command("seek +30"))
@@ -25,7 +27,9 @@ import Testing
     }
 
     @Test func badLinesAreNamedWithTheirLineNumbers() {
-        let (_, problems) = TUIConfig.parse("bind.hyper-x = next\nbind.j = fly\nvolume = 3\njust words\n")
+        let file = ConfigFile(parsing: "bind.hyper-x = next\nbind.j = fly\nvolume = 3\njust words\n")
+        let problems =
+            TUIConfig.parse(file).problems + file.unknownKeys(names: TUIConfig.names, prefixes: TUIConfig.prefixes) + file.problems
         #expect(problems.count == 4)
         #expect(problems[0].hasPrefix("config line 1:"))
         #expect(problems[1].contains("\"fly\" is not an action"))
@@ -34,7 +38,7 @@ import Testing
     }
 
     @Test func theHelpIsMadeFromTheKeyMapInUse() throws {
-        var d = Driver(config: TUIConfig.parse("bind.ctrl-n = next\nbind.z = :seek 0").config)
+        var d = Driver(config: TUIConfig.parse(ConfigFile(parsing: "bind.ctrl-n = next\nbind.z = :seek 0")).config)
         d.key(.character("?"))
         #expect(d.screen().joined(separator: "\n").contains("j down  "))
         let help = d.model.page.rows.compactMap { if case .text(let t) = $0 { t } else { nil } }

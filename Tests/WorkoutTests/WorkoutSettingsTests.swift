@@ -1,3 +1,4 @@
+import Checked
 import TestSupport
 import Testing
 import Workout
@@ -13,7 +14,7 @@ import Workout
             workout.crossfade = 4.5
             seek-step = 5
             """
-        let (settings, problems) = WorkoutSettings.parse(text)
+        let (settings, problems) = WorkoutSettings.parse(ConfigFile(parsing: text))
         #expect(settings.featured == ["1440857781", "255638432", "9000000337"])
         #expect(settings.crossfade == 4.5)
         #expect(problems.isEmpty)
@@ -27,7 +28,7 @@ import Workout
             workout.featured = 12, abc, 99999999999999999999999, 12, 34
             workout.speed = 3
             """
-        let (settings, problems) = WorkoutSettings.parse(text)
+        let (settings, problems) = WorkoutSettings.parse(ConfigFile(parsing: text))
         #expect(settings.crossfade == WorkoutSettings.defaultCrossfade)
         #expect(settings.featured == ["12", "34"])
         #expect(
@@ -42,7 +43,7 @@ import Workout
 
     @Test func aLongFeaturedListKeepsItsFirstHundred() {
         let ids = (1...150).map(String.init)
-        let (settings, problems) = WorkoutSettings.parse("workout.featured = " + ids.joined(separator: ","))
+        let (settings, problems) = WorkoutSettings.parse(ConfigFile(parsing: "workout.featured = " + ids.joined(separator: ",")))
         #expect(settings.featured == Array(ids.prefix(100)))
         #expect(problems == ["config line 1: workout.featured keeps the first 100 of 150 ids."])
     }
