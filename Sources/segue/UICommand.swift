@@ -153,8 +153,7 @@ struct UICommand {
 
     /// The config file's settings (DESIGN.md: `$XDG_CONFIG_HOME/segue/config`; none when it is
     /// absent) and every problem in it, the daemon's sections' too, in line order.
-    static func loadConfig() -> (TUIConfig, [String]) {
-        let loaded = SegueConfig.load()
+    static func loadConfig(_ loaded: SegueConfig = .load()) -> (TUIConfig, [String]) {
         let (config, problems) = TUIConfig.parse(loaded.file)
         return (config, SegueConfig.ordered(loaded.problems + problems + loaded.daemon().problems))
     }

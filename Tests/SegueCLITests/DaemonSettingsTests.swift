@@ -59,8 +59,18 @@ import Testing
                 colours = never
                 """)
         let problems = SegueConfig.ordered(config.problems + config.daemon().problems)
-        #expect(problems.map { $0.prefix(15) } == ["config line 2: ", "config line 3: ", "config line 4: ", "config line 5: ", "config line 6: ", "config line 7: "])
+        #expect(
+            problems.map { $0.prefix(15) } == [
+                "config line 2: ", "config line 3: ", "config line 4: ", "config line 5: ", "config line 6: ", "config line 7: ",
+            ])
         #expect(problems[0] == "config line 2: unknown setting \"volume\" (docs/config.md lists them).")
+    }
+
+    @Test func theUIShowsEveryProblemOfTheFileTheDaemonsToo() {
+        let (config, problems) = UICommand.loadConfig(
+            SegueConfig(text: "seek-step = 7\nseek-step = 0\noutput = speakers\nmpd.bogus = 1\nvolume = 3\n"))
+        #expect(config.seekStep == 7)
+        #expect(problems.map { $0.prefix(15) } == ["config line 2: ", "config line 3: ", "config line 4: ", "config line 5: "])
     }
 
     @Test func flagsOverrideTheFile() throws {
@@ -77,7 +87,8 @@ import Testing
         let mpd = MPDSettings.parse(
             ConfigFile(parsing: "mpd.listen = 6602\nmpd.socket = /tmp/m.socket"), socketBeside: "/run/segue/socket"
         ).settings
-        #expect(try DaemonCommand(parsing: []).mpdAddresses(with: mpd) == [.tcp(host: .loopback, port: 6602), .unix(path: "/tmp/m.socket")])
+        #expect(
+            try DaemonCommand(parsing: []).mpdAddresses(with: mpd) == [.tcp(host: .loopback, port: 6602), .unix(path: "/tmp/m.socket")])
         #expect(
             try DaemonCommand(parsing: ["--mpd", "6700"]).mpdAddresses(with: mpd) == [
                 .tcp(host: .loopback, port: 6700), .unix(path: "/tmp/m.socket"),

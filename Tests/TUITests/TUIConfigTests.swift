@@ -7,16 +7,17 @@ import Testing
 @Suite struct TUIConfigTests {
     @Test func keysCanBeRebound() {
         let (config, problems) = TUIConfig.parse(
-            ConfigFile(parsing:
-            """
-            # my keys
-            bind.ctrl-n = next
-            bind.f2 = :seek +30   # jump ahead
-            bind.n = none
-            bind.# = top
-            colors = never
-            seek-step = 5
-            """))
+            ConfigFile(
+                parsing:
+                    """
+                    # my keys
+                    bind.ctrl-n = next
+                    bind.f2 = :seek +30   # jump ahead
+                    bind.n = none
+                    bind.# = top
+                    colors = never
+                    seek-step = 5
+                    """))
         #expect(problems.isEmpty)
         #expect(config.keyMap.binding(for: .control("n")) == .action(.next))
         #expect(config.keyMap.binding(for: .function(2)) == .command("seek +30"))

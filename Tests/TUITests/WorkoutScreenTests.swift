@@ -329,7 +329,8 @@ import Workout
         #expect(help.contains { if case .text(let t) = $0 { t.contains("Tap in rhythm") && t.hasPrefix("  t ") } else { false } })
         #expect(help.contains { if case .text(let t) = $0 { t.contains("Show the workout screen") && t.hasPrefix("  W ") } else { false } })
 
-        let (config, problems) = TUIConfig.parse(ConfigFile(parsing: "bind.workout.T = tap-tempo\nbind.workout.t = none\nworkout.featured = 1,2,3\n"))
+        let (config, problems) = TUIConfig.parse(
+            ConfigFile(parsing: "bind.workout.T = tap-tempo\nbind.workout.t = none\nworkout.featured = 1,2,3\n"))
         #expect(problems.isEmpty, "workout. lines are the daemon's: \(problems)")
         var e = Driver(config: config)
         e.key(.character("W"))
