@@ -35,7 +35,7 @@ public struct TUIConfig: Sendable, Equatable {
     public init() {}
 
     /// The keys this section reads (besides `bind.` ones), lower case.
-    public static let names: Set<String> = ["colors", "colours", "seek-step", "volume-step"]
+    public static let names: Set<String> = ["colors", "colours", "artwork", "covers", "artwork-cache-mb", "seek-step", "volume-step"]
     /// The key prefixes this section owns.
     public static let prefixes = ["bind."]
 
@@ -80,13 +80,13 @@ public struct TUIConfig: Sendable, Equatable {
                 switch value.lowercased() {
                 case "on", "yes", "auto": config.artwork = true
                 case "off", "no", "never": config.artwork = false
-                default: problems.append("\(here): artwork is on or off.")
+                default: problems.append(line.problem("artwork is on or off."))
                 }
             case "artwork-cache-mb":
                 if let n = Checked.int(value, in: 1...1000) {
                     config.artworkCacheBytes = n << 20
                 } else {
-                    problems.append("\(here): artwork-cache-mb is a number of megabytes from 1 to 1000.")
+                    problems.append(line.problem("artwork-cache-mb is a number of megabytes from 1 to 1000."))
                 }
             case "seek-step":
                 if let n = Checked.int(value, in: 1...600) {

@@ -1,3 +1,4 @@
+import Checked
 import Session
 import Terminal
 import Testing
@@ -223,11 +224,11 @@ import Workout
     @Test func artworkIsOnByDefaultAndTheConfigTurnsItOffAndSizesTheCache() {
         #expect(TUIConfig().artwork)
         #expect(TUIConfig().artworkCacheBytes == 50 << 20)
-        let (config, problems) = TUIConfig.parse("artwork = off\nartwork-cache-mb = 10\n")
+        let (config, problems) = TUIConfig.parse(ConfigFile(parsing: "artwork = off\nartwork-cache-mb = 10\n"))
         #expect(problems.isEmpty)
         #expect(!config.artwork)
         #expect(config.artworkCacheBytes == 10 << 20)
-        let (_, bad) = TUIConfig.parse("artwork = sometimes\nartwork-cache-mb = 0\n")
+        let (_, bad) = TUIConfig.parse(ConfigFile(parsing: "artwork = sometimes\nartwork-cache-mb = 0\n"))
         #expect(
             bad == ["config line 1: artwork is on or off.", "config line 2: artwork-cache-mb is a number of megabytes from 1 to 1000."])
     }
