@@ -330,9 +330,7 @@ struct CurlRequest {
         while true {
             _ = shim_curl_multi_perform(multi.handle, &running)
             if running == 0 { break }
-            if context.shouldStop() { return .stopped }
-            if (ContinuousClock.now - context.lastActivity).seconds >= options.stallTimeout { return .stalled }
-            if let timeLimit, (ContinuousClock.now - started).seconds >= timeLimit { return .overtime }
+            if let end = interruption(context, startedAt: started) { return end }
             _ = shim_curl_multi_poll(multi.handle, nil, 0, 50, nil)
         }
         var code = CURLE_OK
@@ -347,6 +345,17 @@ struct CurlRequest {
         }
         if context.head.status == 0 { context.head.status = easy.responseCode }
         return .finished(code: code.rawValue, message: easy.message(for: code))
+    }
+}
+
+extension CurlRequest {
+    /// Why an attempt under way must end now, checked between network events by both the
+    /// in-process loop and the worker's: stopped by its owner, stalled, or over its time limit.
+    func interruption(_ context: TransferContext, startedAt started: ContinuousClock.Instant) -> TransferEnd? {
+        if context.shouldStop() { return .stopped }
+        if (ContinuousClock.now - context.lastActivity).seconds >= options.stallTimeout { return .stalled }
+        if let timeLimit, (ContinuousClock.now - started).seconds >= timeLimit { return .overtime }
+        return nil
     }
 }
 

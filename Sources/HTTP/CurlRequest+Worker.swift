@@ -42,9 +42,7 @@ extension CurlRequest {
         while true {
             // The same checks and the same ~50 ms cadence as the in-process loop: a stop is
             // seen within about 100 ms, and a silent worker is a stall like a silent server.
-            if context.shouldStop() { return .stopped }
-            if (ContinuousClock.now - context.lastActivity).seconds >= options.stallTimeout { return .stalled }
-            if let timeLimit, (ContinuousClock.now - started).seconds >= timeLimit { return .overtime }
+            if let end = interruption(context, startedAt: started) { return end }
             var poller = pollfd(fd: worker.channel, events: Int16(POLLIN), revents: 0)
             guard retryingInterrupted({ poll(&poller, 1, 50) }) > 0 else { continue }
             let count = scratch.withUnsafeMutableBytes { buffer in
