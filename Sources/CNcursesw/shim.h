@@ -43,6 +43,7 @@
     X(lib, int, wnoutrefresh, (WINDOW * window), (window)) \
     X(lib, int, doupdate, (void), ()) \
     X(lib, int, wrefresh, (WINDOW * window), (window)) \
+    X(lib, int, wredrawln, (WINDOW * window, int row, int count), (window, row, count)) \
     X(lib, int, key_defined, (const char *sequence), (sequence)) \
     X(lib, int, define_key, (const char *sequence, int code), (sequence, code))
 

@@ -1,6 +1,6 @@
 /// How a cover is turned into terminal cells. The screen picks one from what the terminal
 /// promises (COLORTERM for truecolour, the colour count curses reports); graphics protocols
-/// (kitty, sixel) are not cell modes: see `GraphicsPayload`.
+/// (kitty, sixel) are not cell modes: see `GraphicsKind` and `GraphicsPayload`.
 public enum CellMode: String, Sendable, Hashable, CaseIterable {
     /// Half-block cells, 2 pixels a cell: "▀" (top pixel in the foreground), "▄" (bottom pixel in
     /// the foreground) or " " (both alike, on the background), whichever changes the fewest colours
@@ -80,13 +80,36 @@ public struct PixelSize: Sendable, Hashable {
     public static let assumedCell = PixelSize(width: 8, height: 16)
 }
 
+/// The graphics protocols a cover can be drawn with instead of cells (only where the terminal
+/// answered the probe for one: the screen decides).
+public enum GraphicsKind: String, Sendable, Hashable, CaseIterable {
+    /// The kitty graphics protocol: RGB pixels, base64.
+    case kitty
+    /// A sixel image, made by libchafa.
+    case sixel
+}
+
+/// A cover as a graphics protocol draws it: the bytes, and for kitty the pixel size they hold.
+public struct GraphicPayload: Sendable, Equatable {
+    /// The protocol.
+    public let kind: GraphicsKind
+    /// kitty: the width and height of the RGB pixels; sixel: the canvas chafa drew.
+    public let pixels: PixelSize
+    /// kitty: the base64 of the RGB pixels (the terminal's commands are built around it when
+    /// sent); sixel: the whole device control string.
+    public let bytes: [UInt8]
+}
+
 /// A cover as terminal cells, row after row: `cells.count == columns * rows`. Its size is the
 /// image fitted into the requested `CellBox` keeping its shape, so it may be narrower or shorter
-/// than the box (the screen centres it); it is never larger.
+/// than the box (the screen centres it); it is never larger. A grid made for a graphics
+/// protocol has no cells: its `graphic` covers its `columns` × `rows`.
 public struct CellGrid: Sendable, Equatable {
     public let columns: Int
     public let rows: Int
     public let cells: [ImageCell]
+    /// The protocol picture filling the box, for a grid made for kitty or sixel; nil for cells.
+    public let graphic: GraphicPayload?
 
     /// A grid of `columns`×`rows` from `cells` in row order; `cells.count` must be `columns * rows`.
     public init(columns: Int, rows: Int, cells: [ImageCell]) {
@@ -94,6 +117,16 @@ public struct CellGrid: Sendable, Equatable {
         self.columns = columns
         self.rows = rows
         self.cells = cells
+        self.graphic = nil
+    }
+
+    /// A grid of `columns`×`rows` drawn by `graphic` (no cells).
+    public init(columns: Int, rows: Int, graphic: GraphicPayload) {
+        precondition(columns >= 0 && rows >= 0, "a grid's size is not negative")
+        self.columns = columns
+        self.rows = rows
+        self.cells = []
+        self.graphic = graphic
     }
 
     /// The empty grid (`CellMode.none`, or a box too small to draw in).
@@ -103,5 +136,5 @@ public struct CellGrid: Sendable, Equatable {
     public subscript(column: Int, row: Int) -> ImageCell { cells[row * columns + column] }
 
     /// What the grid costs in the memory cache, in bytes (approximate, never 0).
-    public var byteCount: Int { 64 + cells.count * MemoryLayout<ImageCell>.stride }
+    public var byteCount: Int { 64 + cells.count * MemoryLayout<ImageCell>.stride + (graphic?.bytes.count ?? 0) }
 }

@@ -5,18 +5,21 @@ import Synchronization
 /// from any thread.
 public final class CellGridCache: Sendable {
     /// What a grid is cached under: the picture (any stable text: an item location, a URL), the
-    /// box it was fitted into, the mode and the cell size.
+    /// box it was fitted into, the mode and the cell size, and the graphics protocol when it is
+    /// drawn by one (then `mode` is not used).
     public struct Key: Sendable, Hashable {
         public let picture: String
         public let box: CellBox
         public let mode: CellMode
         public let cell: PixelSize
+        public let graphics: GraphicsKind?
 
-        public init(picture: String, box: CellBox, mode: CellMode, cell: PixelSize = .assumedCell) {
+        public init(picture: String, box: CellBox, mode: CellMode, cell: PixelSize = .assumedCell, graphics: GraphicsKind? = nil) {
             self.picture = picture
             self.box = box
             self.mode = mode
             self.cell = cell
+            self.graphics = graphics
         }
     }
 
@@ -30,7 +33,8 @@ public final class CellGridCache: Sendable {
     public let budgetBytes: Int
     private let state = Mutex(State())
 
-    /// A cache of at most `budgetBytes` (a 40×20 grid takes about 10 KB).
+    /// A cache of at most `budgetBytes` (a 40×20 grid takes about 10 KB; a kitty payload for
+    /// the same box at 8×16-pixel cells about 410 KB, a sixel one about 60 KB).
     public init(budgetBytes: Int = 2 << 20) {
         self.budgetBytes = max(0, budgetBytes)
     }

@@ -37,6 +37,46 @@ public final class CoverRenderer: Sendable {
         return grid
     }
 
+    /// Decodes `bytes` and makes the graphics-protocol picture of it fitted into `key.box` for
+    /// `key.graphics` (cells for a key without one), caching the result within the same budget
+    /// as cell grids. Throws a `CoverArtError` sentence as `cells(for:bytes:)` does (sixel also
+    /// needs libchafa). Off the key-handling thread: a 600×600 JPEG to a 40×20 kitty payload
+    /// takes a few milliseconds.
+    public func graphic(for key: CellGridCache.Key, bytes: [UInt8]) throws(CoverArtError) -> CellGrid {
+        guard let kind = key.graphics else { return try cells(for: key, bytes: bytes) }
+        if let grid = cache.grid(for: key) { return grid }
+        let grid = try Self.renderGraphic(bytes, box: key.box, kind: kind, cell: key.cell)
+        cache.store(grid, for: key)
+        return grid
+    }
+
+    /// The same without the cache: decode at the fitted pixel size, then the protocol's payload.
+    /// An empty grid when the fitted box is empty or too small for the protocol.
+    public static func renderGraphic(_ bytes: [UInt8], box: CellBox, kind: GraphicsKind, cell: PixelSize) throws(CoverArtError)
+        -> CellGrid
+    {
+        let size = try CoverDecoder.size(of: bytes)
+        let fitted = ImageScaler.fitted(size, in: ChafaCanvas.capped(box), cell: cell)
+        guard fitted.columns > 0, fitted.rows > 0 else { return .empty }
+        let image = try CoverDecoder.decode(
+            bytes, covering: PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
+        switch kind {
+        case .kitty:
+            guard let pixels = GraphicsPayload.kittyPixels(image: image, box: fitted, cell: cell) else { return .empty }
+            return CellGrid(
+                columns: pixels.box.columns, rows: pixels.box.rows,
+                graphic: GraphicPayload(kind: .kitty, pixels: pixels.size, bytes: pixels.base64))
+        case .sixel:
+            let text = try GraphicsPayload.sixel(image: image, box: fitted, cell: cell)
+            guard !text.isEmpty else { return .empty }
+            return CellGrid(
+                columns: fitted.columns, rows: fitted.rows,
+                graphic: GraphicPayload(
+                    kind: .sixel, pixels: PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height),
+                    bytes: Array(text.utf8)))
+        }
+    }
+
     /// The side of the square picture to ask a sized source for (the catalog's
     /// `Artwork.url(width: side, height: side)`) to fill `box` sharply: the largest square the
     /// box holds in pixels, within 16...1200 (covers are square; a graphics protocol shows every

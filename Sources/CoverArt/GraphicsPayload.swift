@@ -8,11 +8,10 @@ public enum GraphicsPayload {
     /// chunks of 4,096 (`m=1` … `m=0`), quiet (`q=2`), the cursor left where it was (`C=1`).
     /// 4 bytes a pixel (RGB in base64): a 40×20-cell cover at 8×16 pixels is about 410 KB.
     public static func kitty(image: PixelImage, box: CellBox, cell: PixelSize, imageID: UInt32) -> String {
-        let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
-        guard fitted.columns > 0, fitted.rows > 0 else { return "" }
-        let pixels = capped(PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
-        let scaled = ImageScaler.scaled(image, to: pixels)
-        let encoded = Base64.encode(scaled.pixels)
+        guard let kitty = kittyPixels(image: image, box: box, cell: cell) else { return "" }
+        let fitted = kitty.box
+        let pixels = kitty.size
+        let encoded = kitty.base64
         var out = ""
         out.reserveCapacity(encoded.count + encoded.count / 4096 * 16 + 128)
         var start = 0
@@ -31,6 +30,18 @@ public enum GraphicsPayload {
             start = end
         } while start < encoded.count
         return out
+    }
+
+    /// What a kitty transmission of `image` fitted into `box` carries: the fitted box in cells,
+    /// the pixel size (the box in pixels, at most `maxPixelSide` a side) and the base64 of
+    /// those RGB pixels. Nil when the fitted box is empty. The terminal builds the commands
+    /// around it (`a=t` once, `a=p` to place).
+    public static func kittyPixels(image: PixelImage, box: CellBox, cell: PixelSize) -> (box: CellBox, size: PixelSize, base64: [UInt8])? {
+        let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
+        guard fitted.columns > 0, fitted.rows > 0 else { return nil }
+        let pixels = capped(PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
+        let scaled = ImageScaler.scaled(image, to: pixels)
+        return (fitted, pixels, Base64.encode(scaled.pixels))
     }
 
     /// The most pixels a payload's image has on a side (the terminal scales it to the box's

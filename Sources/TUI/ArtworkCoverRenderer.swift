@@ -3,7 +3,8 @@ import Terminal
 
 /// Covers drawn by the CoverArt module: decoded (libturbojpeg, libspng, each loaded at the
 /// first cover that needs it), fitted to the box and cut into half-blocks in truecolour or the
-/// 256-colour palette. Rendered grids are kept in CoverArt's byte-capped memory cache.
+/// 256-colour palette; or, where the terminal answered for kitty graphics or sixel, that
+/// protocol's picture. Rendered grids and payloads are kept in CoverArt's byte-capped memory cache.
 public struct ArtworkCoverRenderer: CoverRendering {
     private let renderer: CoverRenderer
 
@@ -37,8 +38,52 @@ public struct ArtworkCoverRenderer: CoverRendering {
         renderer.cachedCells(for: key(picture, box, depth)).flatMap { Self.cells(of: $0) }
     }
 
+    /// Decodes `bytes` and makes the kitty or sixel picture of it fitted into `box` (kept in the
+    /// same byte-capped memory cache, under `picture`, the box, the protocol and the cell size);
+    /// the sentence of CoverArt's error when it cannot (sixel needs libchafa).
+    public func graphic(of bytes: [UInt8], picture: String, box: CoverBox, graphics: CoverGraphics) -> Result<CoverCells, CoverFailure> {
+        let grid: CellGrid
+        do {
+            grid = try renderer.graphic(for: key(picture, box, graphics), bytes: bytes)
+        } catch {
+            return .failure(CoverFailure(error.description))
+        }
+        return Self.cells(of: grid, name: Self.name(picture, box, graphics)).map { .success($0) }
+            ?? .failure(CoverFailure("The cover is too small to draw."))
+    }
+
+    /// The protocol picture in the memory cache for `picture` in `box`.
+    public func cachedGraphic(picture: String, box: CoverBox, graphics: CoverGraphics) -> CoverCells? {
+        renderer.cachedCells(for: key(picture, box, graphics)).flatMap { Self.cells(of: $0, name: Self.name(picture, box, graphics)) }
+    }
+
+    private func key(_ picture: String, _ box: CoverBox, _ graphics: CoverGraphics) -> CellGridCache.Key {
+        CellGridCache.Key(
+            picture: picture, box: CellBox(columns: box.columns, rows: box.rows), mode: .truecolorHalfBlocks,
+            cell: PixelSize(width: graphics.cellWidth, height: graphics.cellHeight),
+            graphics: graphics.kind == .kitty ? .kitty : .sixel)
+    }
+
+    /// The name the terminal tells protocol pictures apart by: one name, one set of bytes.
+    private static func name(_ picture: String, _ box: CoverBox, _ graphics: CoverGraphics) -> String {
+        "\(graphics.kind.rawValue) \(box.columns)x\(box.rows) \(graphics.cellWidth)x\(graphics.cellHeight) \(picture)"
+    }
+
     private func key(_ picture: String, _ box: CoverBox, _ depth: TerminalGraphics.Depth) -> CellGridCache.Key {
         CellGridCache.Key(picture: picture, box: CellBox(columns: box.columns, rows: box.rows), mode: Self.mode(for: depth))
+    }
+
+    /// `grid` as the terminal's cells, or its protocol picture named `name`; nil for an empty grid.
+    public static func cells(of grid: CellGrid, name: String) -> CoverCells? {
+        guard let payload = grid.graphic else { return cells(of: grid) }
+        let kind: Frame.Graphic.Kind =
+            switch payload.kind {
+            case .kitty: .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height)
+            case .sixel: .sixel
+            }
+        return Frame.Graphic(kind: kind, name: name, payload: payload.bytes).flatMap {
+            CoverCells(width: grid.columns, height: grid.rows, graphic: $0)
+        }
     }
 
     /// `grid` as the terminal's cells; nil for an empty grid.

@@ -57,8 +57,12 @@ public final class CoverLoader: Sendable {
     public func stop() { input.withLockBroadcast { $0.stopped = true } }
 
     /// One request, as the thread does it (for tests and the bench: no thread involved).
+    /// A request with `graphics` gets a protocol picture, or cells when the renderer cannot make one.
     public func load(_ request: CoverRequest) -> CoverResult {
         let picture = request.source.name
+        if let graphics = request.graphics, let made = renderer.cachedGraphic(picture: picture, box: request.box, graphics: graphics) {
+            return CoverResult(request: request, state: .ready(made))
+        }
         if let cells = renderer.cachedCells(picture: picture, box: request.box, depth: request.depth) {
             return CoverResult(request: request, state: .ready(cells))
         }
@@ -69,6 +73,11 @@ public final class CoverLoader: Sendable {
             return CoverResult(request: request, state: .missing("The cover could not be read: \(error)"))
         }
         guard let bytes, !bytes.isEmpty else { return CoverResult(request: request, state: .missing("No cover.")) }
+        if let graphics = request.graphics,
+            case .success(let made) = renderer.graphic(of: bytes, picture: picture, box: request.box, graphics: graphics)
+        {
+            return CoverResult(request: request, state: .ready(made))
+        }
         switch renderer.cells(of: bytes, picture: picture, box: request.box, depth: request.depth) {
         case .success(let cells): return CoverResult(request: request, state: .ready(cells))
         case .failure(let failure): return CoverResult(request: request, state: .missing(failure.description))

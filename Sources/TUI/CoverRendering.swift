@@ -10,11 +10,27 @@ public protocol CoverRendering: Sendable {
     /// The cells rendered earlier for `picture` in `box` at `depth`, if still kept: no bytes
     /// need be read for them.
     func cachedCells(picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> CoverCells?
+
+    /// The bytes of `picture` as a `graphics`-protocol picture fitting `box` (`CoverCells.graphic`),
+    /// or a sentence saying why not (the loader then falls back to cells).
+    func graphic(of bytes: [UInt8], picture: String, box: CoverBox, graphics: CoverGraphics) -> Result<CoverCells, CoverFailure>
+
+    /// The protocol picture made earlier for `picture` in `box`, if still kept.
+    func cachedGraphic(picture: String, box: CoverBox, graphics: CoverGraphics) -> CoverCells?
 }
 
 extension CoverRendering {
     /// Nothing is kept.
     public func cachedCells(picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> CoverCells? { nil }
+
+    /// No protocol pictures: the loader draws cells.
+    public func graphic(of bytes: [UInt8], picture: String, box: CoverBox, graphics: CoverGraphics) -> Result<CoverCells, CoverFailure>
+    {
+        .failure(CoverFailure("This renderer draws cells only."))
+    }
+
+    /// Nothing is kept.
+    public func cachedGraphic(picture: String, box: CoverBox, graphics: CoverGraphics) -> CoverCells? { nil }
 }
 
 /// Why a cover could not be shown: a sentence.

@@ -9,9 +9,13 @@ extension Screen {
             case .ready(let cells):
                 let row = spot.row + max(0, spot.box.rows - cells.height) / 2
                 let column = spot.column + max(0, spot.box.columns - cells.width) / 2
-                if let image = Frame.Image(row: row, column: column, width: cells.width, height: cells.height, cells: cells.cells) {
-                    frame.images.append(image)
-                }
+                let image =
+                    if let graphic = cells.graphic {
+                        Frame.Image(row: row, column: column, width: cells.width, height: cells.height, graphic: graphic)
+                    } else {
+                        Frame.Image(row: row, column: column, width: cells.width, height: cells.height, cells: cells.cells)
+                    }
+                if let image { frame.images.append(image) }
             case .loading where !spot.onlyWhenReady: placeholder(&frame, spot, "Loading the cover…")
             case .missing(let why) where !spot.onlyWhenReady: placeholder(&frame, spot, "No cover", why)
             default: break

@@ -11,7 +11,7 @@ import Terminal
 ///     colors = never              # auto (the default) or never
 ///     seek-step = 5               # seconds for seek-forward/back
 ///     volume-step = 10            # percent for volume-up/down
-///     artwork = off               # covers: on (the default) or off
+///     artwork = blocks            # covers: auto (the default; on), blocks or off
 ///     artwork-cache-mb = 50       # the disk cache of fetched covers, in MB (1 to 1000)
 ///
 /// Lines the UI cannot use are reported (as `problems`), never fatal; the daemon's keys are
@@ -26,8 +26,23 @@ public struct TUIConfig: Sendable, Equatable {
     /// Percent `volume-up` and `volume-down` change.
     public var volumeStep = 5
 
-    /// Whether covers are drawn (`artwork = off` turns them off).
-    public var artwork = true
+    /// How covers are drawn (`artwork = auto | blocks | off`).
+    public enum ArtworkMode: String, Sendable, Equatable {
+        /// With the graphics protocol the terminal answered for (kitty, sixel), else half-blocks.
+        case auto
+        /// Always half-blocks, whatever the terminal answered.
+        case blocks
+        /// No covers.
+        case off
+    }
+
+    /// How covers are drawn: `auto` (the default; `on` means it too), `blocks` or `off`.
+    public var artworkMode = ArtworkMode.auto
+    /// Whether covers are drawn at all (`artwork = off` turns them off; setting true means `auto`).
+    public var artwork: Bool {
+        get { artworkMode != .off }
+        set { artworkMode = newValue ? .auto : .off }
+    }
     /// The size of the disk cache of fetched covers, in bytes (`artwork-cache-mb`, default 50 MB).
     public var artworkCacheBytes = 50 << 20
 
@@ -78,9 +93,10 @@ public struct TUIConfig: Sendable, Equatable {
                 }
             case "artwork", "covers":
                 switch value.lowercased() {
-                case "on", "yes", "auto": config.artwork = true
-                case "off", "no", "never": config.artwork = false
-                default: problems.append(line.problem("artwork is on or off."))
+                case "on", "yes", "auto": config.artworkMode = .auto
+                case "blocks", "half-blocks", "cells": config.artworkMode = .blocks
+                case "off", "no", "never": config.artworkMode = .off
+                default: problems.append(line.problem("artwork is auto, blocks or off."))
                 }
             case "artwork-cache-mb":
                 if let n = Checked.int(value, in: 1...1000) {

@@ -68,7 +68,15 @@ extension TUIModel {
     /// nil when nothing is known to fetch (a URL stream, a catalog song the UI has not seen).
     public func coverRequest(for spot: CoverSpot) -> CoverRequest? {
         guard let source = coverSource(spot.key, box: spot.box) else { return nil }
-        return CoverRequest(key: spot.key, source: source, box: spot.box, depth: graphics.depth)
+        return CoverRequest(key: spot.key, source: source, box: spot.box, depth: graphics.depth, graphics: coverGraphics)
+    }
+
+    /// The graphics protocol covers are drawn with: the one the terminal answered for, with
+    /// `artwork = auto` (or `on`); nil (half-blocks) with `artwork = blocks`, or when the
+    /// terminal did not answer, did not say its cell size, or is tmux without passthrough.
+    public var coverGraphics: CoverGraphics? {
+        guard config.artworkMode == .auto else { return nil }
+        return CoverGraphics(graphics)
     }
 
     /// What the screen shows at `spot`: loading, ready or missing (nothing known to fetch, or no
@@ -113,7 +121,9 @@ extension TUIModel {
     public mutating func setGraphics(_ graphics: TerminalGraphics) { self.graphics = graphics }
 
     private func coverSource(_ key: CoverKey, box: CoverBox) -> CoverSource? {
-        let side = CoverRenderer.fetchSide(for: CellBox(columns: box.columns, rows: box.rows))
+        // A protocol shows every pixel: ask for the box at the terminal's own cell size.
+        let cell = coverGraphics.map { PixelSize(width: $0.cellWidth, height: $0.cellHeight) } ?? .assumedCell
+        let side = CoverRenderer.fetchSide(for: CellBox(columns: box.columns, rows: box.rows), cell: cell)
         if case .item(let location) = key, location.hasPrefix("/") { return .file(location) }
         return artworkBase[key].map { .url(Artwork(url: $0).url(width: side, height: side)) }
     }

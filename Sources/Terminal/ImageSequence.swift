@@ -5,10 +5,11 @@
 /// cursor and the current attributes true). Pure, so its size can be measured and tested.
 public enum ImageSequence {
     /// The sequence drawing `images` on a `rows` × `columns` screen; cells off the screen are
-    /// left out. Empty when nothing is visible.
+    /// left out, and so are images drawn as a `graphic` (`GraphicsPlacer` draws those). Empty
+    /// when nothing is visible.
     public static func bytes(for images: [Frame.Image], rows: Int, columns: Int) -> [UInt8] {
         var out: [UInt8] = []
-        for image in images {
+        for image in images where image.graphic == nil {
             for y in 0..<image.height {
                 let row = image.row + y
                 guard (0..<rows).contains(row) else { continue }

@@ -61,6 +61,9 @@ public final class Terminal {
     private var drawnImages: [Frame.Image] = []
     private var drawnSize = (rows: 0, columns: 0)
     var imagesDamaged = true
+    /// The pictures drawn by kitty graphics or sixel: what the terminal holds, so each is sent
+    /// once and cleared when it goes.
+    private var placer: GraphicsPlacer
 
     /// Set while a terminal is open: curses keeps one current screen per process.
     private static let isOpen = Atomic<Bool>(false)
@@ -70,6 +73,7 @@ public final class Terminal {
         graphics: TerminalGraphics, errorLog: StandardErrorRedirect, signalPipe: (read: Int32, write: Int32)
     ) {
         self.graphics = graphics
+        self.placer = GraphicsPlacer(throughTmux: graphics.insideTmux)
         self.screen = screen
         self.window = window
         self.palette = palette
@@ -319,11 +323,16 @@ public final class Terminal {
             _ = shim_clearok(window, true)
             imagesDamaged = true
         }
+        let graphicsStep = placer.step(frame.images, rows: rows, columns: columns, damaged: imagesDamaged)
+        // Where a sixel went or changed, curses must send every cell again: its pixels are in
+        // those cells, and curses' idea of them (blanks) has not changed.
+        for row in graphicsStep.repaintRows { _ = shim_wredrawln(window, Int32(row), 1) }
         _ = shim_wnoutrefresh(window)
         _ = shim_doupdate()
         if placeholders, imagesDamaged || frame.images != drawnImages {
-            writeImages(frame.images, rows: rows, columns: columns)
+            writeImages(ImageSequence.bytes(for: frame.images, rows: rows, columns: columns))
         }
+        writeImages(graphicsStep.bytes)
         drawnImages = frame.images
         drawnSize = (rows, columns)
         imagesDamaged = false
@@ -350,9 +359,10 @@ public final class Terminal {
         return any
     }
 
-    /// Writes the pictures' colours over their placeholders, after curses has sent its part.
-    private func writeImages(_ images: [Frame.Image], rows: Int, columns: Int) {
-        let bytes = ImageSequence.bytes(for: images, rows: rows, columns: columns)
+    /// Writes picture bytes (cells' colours over their placeholders, or protocol pictures)
+    /// straight to the terminal, after curses has sent its part.
+    private func writeImages(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         fflush(shim_stdout())
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -380,6 +390,8 @@ public final class Terminal {
     public func suspend() {
         guard window != nil, !suspended else { return }
         suspended = true
+        // A kitty picture would stay over whatever the child draws.
+        writeImages(placer.clearAll())
         _ = shim_endwin()
         errorLog.restore()
     }
@@ -401,7 +413,11 @@ public final class Terminal {
     public func close() {
         guard let screen else { return }
         sizeWhenClosed = size
-        if !suspended { _ = shim_endwin() }
+        if !suspended {
+            // kitty keeps pictures per screen; none may outlive the UI.
+            writeImages(placer.clearAll())
+            _ = shim_endwin()
+        }
         shim_delscreen(screen)
         self.screen = nil
         window = nil

@@ -38,6 +38,25 @@ public struct TerminalGraphics: Sendable, Equatable {
         self.cellPixels = cellPixels
     }
 
+    /// A protocol a picture can be drawn with instead of cells.
+    public enum PictureProtocol: String, Sendable, Hashable {
+        /// The kitty graphics protocol.
+        case kitty
+        /// Sixel.
+        case sixel
+    }
+
+    /// The protocol to draw pictures with: kitty when its query was answered (through tmux's
+    /// passthrough inside tmux), else sixel when DA1 listed it outside tmux; only when the
+    /// terminal also said its cell size (without it the picture's pixel box is unknown) and
+    /// has colour. Nil: cells (half-blocks).
+    public var pictureProtocol: PictureProtocol? {
+        guard depth != .none, let cell = cellPixels, cell.width > 0, cell.height > 0 else { return nil }
+        if kitty { return .kitty }
+        if sixel, !insideTmux { return .sixel }
+        return nil
+    }
+
     /// Cell pictures only, at `depth`.
     public static func cells(_ depth: Depth) -> TerminalGraphics { TerminalGraphics(depth: depth) }
 

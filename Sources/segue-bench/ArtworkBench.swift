@@ -1,4 +1,5 @@
 import CoverArt
+import Terminal
 
 #if canImport(Glibc)
     import Glibc
@@ -60,7 +61,35 @@ enum ArtworkBench {
             report("artwork-600-to-40x20-kitty", times(10) { _ = GraphicsPayload.kitty(image: image, box: box, cell: cell, imageID: 1) })
             report("artwork-600-to-40x20-sixel", times(10) { _ = try? GraphicsPayload.sixel(image: image, box: box, cell: cell) })
         }
+        placedBytes(bytes, box: box, cell: cell)
         print("artwork-rss-total-added \(rounded(residentMB() - baseRSS)) MB")
+    }
+
+    /// What the UI writes for a 40×20 protocol cover frame after frame (`GraphicsPlacer`, as
+    /// `Terminal.draw` uses it): the first frame (kitty: transmit and place), an unchanged frame
+    /// (nothing), a frame after Ctrl-L or a resize (kitty: placed again; sixel: written again),
+    /// and the frame after it goes (kitty: the delete).
+    private static func placedBytes(_ bytes: [UInt8], box: CellBox, cell: PixelSize) {
+        for kind in GraphicsKind.allCases {
+            guard let grid = try? CoverRenderer.renderGraphic(bytes, box: box, kind: kind, cell: cell), let payload = grid.graphic else {
+                Console.error("segue-bench artwork: no \(kind) picture (libchafa?)")
+                continue
+            }
+            let graphicKind: Frame.Graphic.Kind =
+                kind == .kitty ? .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height) : .sixel
+            guard let graphic = Frame.Graphic(kind: graphicKind, name: "bench", payload: payload.bytes),
+                let image = Frame.Image(row: 2, column: 2, width: grid.columns, height: grid.rows, graphic: graphic)
+            else { continue }
+            var placer = GraphicsPlacer()
+            let first = placer.step([image], rows: 24, columns: 80, damaged: true).bytes.count
+            let same = placer.step([image], rows: 24, columns: 80, damaged: false).bytes.count
+            let again = placer.step([image], rows: 24, columns: 80, damaged: true).bytes.count
+            let gone = placer.step([], rows: 24, columns: 80, damaged: false).bytes.count
+            print("artwork-40x20-\(kind)-first-frame-bytes \(first) B")
+            print("artwork-40x20-\(kind)-unchanged-frame-bytes \(same) B")
+            print("artwork-40x20-\(kind)-redraw-frame-bytes \(again) B")
+            print("artwork-40x20-\(kind)-gone-frame-bytes \(gone) B")
+        }
     }
 
     /// What drawing `grid` writes: each row's SGR text and one cursor move (`ESC[RR;CCH`) before it.
