@@ -24,8 +24,7 @@ extension CoverRendering {
     public func cachedCells(picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> CoverCells? { nil }
 
     /// No protocol pictures: the loader draws cells.
-    public func graphic(of bytes: [UInt8], picture: String, box: CoverBox, graphics: CoverGraphics) -> Result<CoverCells, CoverFailure>
-    {
+    public func graphic(of bytes: [UInt8], picture: String, box: CoverBox, graphics: CoverGraphics) -> Result<CoverCells, CoverFailure> {
         .failure(CoverFailure("This renderer draws cells only."))
     }
 

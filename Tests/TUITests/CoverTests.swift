@@ -230,7 +230,10 @@ import Workout
         #expect(config.artworkCacheBytes == 10 << 20)
         let (_, bad) = TUIConfig.parse(ConfigFile(parsing: "artwork = sometimes\nartwork-cache-mb = 0\n"))
         #expect(
-            bad == ["config line 1: artwork is auto, blocks or off.", "config line 2: artwork-cache-mb is a number of megabytes from 1 to 1000."])
+            bad == [
+                "config line 1: artwork is auto, blocks or off.",
+                "config line 2: artwork-cache-mb is a number of megabytes from 1 to 1000.",
+            ])
     }
 
     // MARK: The loader

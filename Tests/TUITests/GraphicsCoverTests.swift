@@ -149,7 +149,9 @@ import Testing
         var through = playing(open)
         loadCovers(&through, loader)
         open.draw(frame(through))
-        #expect(open.text.hasPrefix("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Ga=t,f=24,t=d,s=32,v=32,i=1000,q=2,m=0;QUFB\(Self.esc)\(Self.esc)\\\(Self.esc)\\"))
+        #expect(
+            open.text.hasPrefix(
+                "\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Ga=t,f=24,t=d,s=32,v=32,i=1000,q=2,m=0;QUFB\(Self.esc)\(Self.esc)\\\(Self.esc)\\"))
         #expect(open.text.contains("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Ga=p,i=1000"))
     }
 

@@ -43,7 +43,8 @@ import Testing
         // b goes, a stays: only b is deleted.
         #expect(text(placer.step([a], rows: 24, columns: 80, damaged: false)) == "\(esc)_Ga=d,d=I,i=1001,q=2\(esc)\\")
         _ = placer.step([a, b], rows: 24, columns: 80, damaged: false)
-        #expect(String(decoding: placer.clearAll(), as: UTF8.self) == "\(esc)_Ga=d,d=I,i=1000,q=2\(esc)\\\(esc)_Ga=d,d=I,i=1002,q=2\(esc)\\")
+        #expect(
+            String(decoding: placer.clearAll(), as: UTF8.self) == "\(esc)_Ga=d,d=I,i=1000,q=2\(esc)\\\(esc)_Ga=d,d=I,i=1002,q=2\(esc)\\")
         #expect(!placer.holdsPictures)
         // After the suspend, the next frame sends its picture again (the terminal holds none).
         #expect(text(placer.step([a], rows: 24, columns: 80, damaged: true)).hasPrefix("\(esc)_Ga=t,f=24,t=d,s=32,v=32,i=1003,"))
