@@ -13,7 +13,7 @@ import Testing
 @Suite(.enabled(if: TmuxSession.suitesRun, TmuxSession.skipReason))
 struct CoverEndToEndTests {
     /// Two folders, each with a 60 s MP3 and a cover of one colour: (song path, colour name).
-    private func music() throws -> (red: String, blue: String) {
+    func music() throws -> (red: String, blue: String) {
         let root = Fixtures.temporaryDirectory()
         var made: [String] = []
         for colour in ["red", "blue"] {

@@ -109,15 +109,25 @@ public enum Shell {
     public static func now() -> Double { monotonicSeconds() }
 
     /// Starts `program` in the background with standard input from /dev/null; nil when it cannot run.
-    public static func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) -> Running? {
+    /// With `terminal` (a pseudo-terminal's path, `PseudoTerminal.path`), standard input, output
+    /// and error are that terminal instead, and `finish()` collects no output.
+    public static func start(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], terminal: String? = nil
+    ) -> Running? {
         let outPath = temporaryFile("out")
         let errPath = temporaryFile("err")
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if let terminal {
+            posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         defer { posix_spawn_file_actions_destroy(&actions) }
         var env: [String: String] = [:]
         var e = environ
