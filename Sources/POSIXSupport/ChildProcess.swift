@@ -69,20 +69,12 @@ public final class ChildProcess {
         // child's. (A C library older than glibc 2.34 lacks the call: the child then inherits
         // them, for as long as it lives.)
         _ = CLibrary.spawnCloseFrom?(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let result = SpawnAttributes.withCleanSignals { attributes in
+            posix_spawn(&pid, path, &actions, attributes, argv, environ)
+        }
         close(ends[1])
         guard result == 0 else {
             close(ends[0])

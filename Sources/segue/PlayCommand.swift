@@ -17,6 +17,12 @@ struct PlayCommand {
     let options: PlayOptions
 
     func run() -> Int32 {
+        // The config's output and catalog keys apply as they do to the daemon; a line that
+        // cannot be used is said and the play goes on.
+        let configured = SegueConfig.forCommand()
+        for problem in configured.problems { printError("segue: \(problem)") }
+        var options = self.options
+        options.configure(configured.settings)
         let inbox = ConditionLock([PlayerEvent]())
         // Ctrl-C wakes the event wait itself, so the wait needs no timeout to notice it.
         Interrupt.install(waking: { inbox.withLockBroadcast { _ in } })

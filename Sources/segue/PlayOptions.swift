@@ -12,6 +12,8 @@ struct PlayOptions {
     var shuffle = false
     var repeatMode = RepeatMode.none
     var catalog = CatalogOptions()
+    /// True when `--output` or `SEGUE_OUTPUT` chose the output, so the config's `output` does not.
+    var outputChosen = false
 
     /// `--output`, as `segue play`, `segue daemon` and the terminal UI declare it.
     static let outputOption = OptionSpec(
@@ -34,13 +36,12 @@ struct PlayOptions {
 
     /// The options read from `arguments`; nil when they asked for `--help`.
     init?(parsing arguments: [String]) throws(UsageError) {
-        var chosen = false
         if let env = getenv("SEGUE_OUTPUT").map({ String(cString: $0) }), !env.isEmpty {
             guard let spec = OutputSpec(parsing: env) else {
                 throw UsageError(description: "SEGUE_OUTPUT=\(env) is not pulse[:SINK], alsa[:DEVICE], null, wav:PATH or pipe:PATH.")
             }
             output = spec
-            chosen = true
+            outputChosen = true
         }
         let parsed = try Self.declaration.parse(arguments)
         if parsed.wantsHelp { return nil }
@@ -50,14 +51,20 @@ struct PlayOptions {
             case "--output":
                 guard let value, let spec = OutputSpec(parsing: value) else { throw option.invalid(value) }
                 output = spec
-                chosen = true
+                outputChosen = true
             case "--shuffle": shuffle = true
             case "--repeat": repeatMode = value.flatMap(RepeatMode.init(rawValue:)) ?? .none
             default: throw Self.declaration.unknown(option.name)
             }
         }
-        if !chosen { output = Outputs.defaultSpec }
         items = parsed.operands
         guard !items.isEmpty else { throw UsageError(description: "nothing to play: give files or URLs.") }
+    }
+
+    /// Takes the config file's `output` and `catalog.` keys where no flag or environment
+    /// variable chose; with neither, the default output (pulse when a server answers).
+    mutating func configure(_ settings: DaemonSettings) {
+        if !outputChosen { output = settings.output ?? Outputs.defaultSpec }
+        catalog.configure(settings)
     }
 }

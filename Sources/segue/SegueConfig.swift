@@ -64,6 +64,15 @@ struct SegueConfig {
             problems: settings.problems + library.problems + mpd.problems + workout.problems)
     }
 
+    /// The keys a one-shot command (`segue play`, `search`, `lookup`) takes from the file, as
+    /// the daemon reads them (`output`, `catalog.`), with a sentence for each line of the file
+    /// that could not be used, in line order. No file is no settings and no sentences.
+    static func forCommand(path: String? = SeguePaths.configFile) -> (settings: DaemonSettings, problems: [String]) {
+        let config = load(path: path)
+        let daemon = DaemonSettings.parse(config.file)
+        return (daemon.settings, ordered(config.problems + daemon.problems))
+    }
+
     /// `problems` in the order of the lines they name (those that name no line first).
     static func ordered(_ problems: [String]) -> [String] {
         func line(_ text: String) -> Int {

@@ -70,6 +70,9 @@ struct UICommand {
     }
 
     func run() -> Int32 {
+        // The UI runs all day like the daemon: its only transfers (catalog covers) run in
+        // workers, so libcurl and its TLS libraries are never mapped here.
+        HTTPWorkerCommand.useWorkers()
         let (config, problems) = Self.loadConfig()
         let log = (SeguePaths.state ?? "/tmp") + "/ui.log"
         let terminal: Terminal

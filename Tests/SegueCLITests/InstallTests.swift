@@ -39,6 +39,10 @@ struct InstallTests {
             complete_at() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; _segue; printf '%s\\n' "${COMPREPLY[@]}"; echo --; }
             complete_at segue ctl pl
             cd '\(folder)' && complete_at segue ctl add so
+            # As bash splits the line at = (COMP_WORDBREAKS): the value is completed all the same.
+            complete_split() { COMP_LINE=$1; COMP_POINT=${#COMP_LINE}; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _segue; printf '%s\\n' "${COMPREPLY[@]}"; echo --; }
+            complete_split 'segue play --repeat=o' segue play --repeat = o
+            complete_split 'segue --output=w' segue --output = w
             """
         let result = Shell.run("bash", ["-c", program], environment: environment, timeout: 60)
         #expect(result.exitCode == 0, "\(result.stderr)")
@@ -46,10 +50,12 @@ struct InstallTests {
         let answers = result.stdoutText.split(separator: "--\n", omittingEmptySubsequences: false).map {
             $0.split(separator: "\n").map(String.init)
         }
-        try #require(answers.count == 3, "\(result.stdoutText)")
+        try #require(answers.count == 5, "\(result.stdoutText)")
         #expect(answers[0].first == "complete -F _segue segue")
         #expect(Array(answers[0].dropFirst()) == ["play", "playlater", "playlist", "playnext"])
         #expect(answers[1] == ["song one.mp3"])
+        #expect(answers[2] == ["one"], "bash puts back only what follows the =")
+        #expect(answers[3] == ["wav:"])
     }
 
     @Test func zshLoadsAndCompletesAVerb() throws {

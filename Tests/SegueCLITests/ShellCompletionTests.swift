@@ -19,9 +19,16 @@ import Testing
         #expect(ShellCompletion.candidates(["completions", ""]) == ["bash", "zsh", "fish"])
         // A value is not an operand: after `--output null` the words are items again.
         #expect(ShellCompletion.candidates(["play", "--output", "null", ""]) == [ShellCompletion.filesMarker])
-        #expect(ShellCompletion.candidates(["play", "--output", ""]) == [])
+        #expect(ShellCompletion.candidates(["play", "--output", ""]) == ShellCompletion.outputKinds)
         #expect(ShellCompletion.candidates(["search", ""]) == [])
         #expect(ShellCompletion.candidates(["frob", ""]) == [])
+    }
+
+    @Test func optionValuesCompleteAfterASpaceOrAnEqualsSign() {
+        #expect(ShellCompletion.candidates(["play", "--repeat=o"]) == ["--repeat=one"])
+        #expect(ShellCompletion.candidates(["--output", "n"]) == ["null"])
+        #expect(ShellCompletion.candidates(["--output=p"]) == ["--output=pulse", "--output=pulse:", "--output=pipe:"])
+        #expect(ShellCompletion.candidates(["play", "--shuffle=x"]).isEmpty, "--shuffle takes no value")
     }
 
     @Test func ctlCompletesFromTheVerbTable() {

@@ -143,18 +143,10 @@ public enum Shell {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        // A clean signal state for the child, whatever the test runner's threads block or ignore.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        guard posix_spawnp(&pid, program, &actions, &attributes, argv, envp) == 0 else {
+        let spawned = SpawnAttributes.withCleanSignals { attributes in
+            posix_spawnp(&pid, program, &actions, attributes, argv, envp)
+        }
+        guard spawned == 0 else {
             unlink(outPath)
             unlink(errPath)
             return nil
