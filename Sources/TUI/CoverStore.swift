@@ -21,6 +21,18 @@ public struct CoverStore: Sendable, Equatable {
         states[request] = state
     }
 
+    /// Forgets the protocol pictures (kitty, sixel payloads: hundreds of kilobytes each) of
+    /// requests not in `shown`: the terminal no longer holds them either, and one that comes
+    /// back is asked for again (from the renderer's byte-capped cache, or made anew). Cells and
+    /// loading or missing states stay.
+    mutating func forgetGraphics(except shown: Set<CoverRequest>) {
+        for (request, state) in states where !shown.contains(request) {
+            guard case .ready(let cells) = state, cells.graphic != nil else { continue }
+            states[request] = nil
+            order.removeAll { $0 == request }
+        }
+    }
+
     /// How many are kept.
     public var count: Int { states.count }
 }

@@ -88,10 +88,13 @@ extension TUIModel {
     }
 
     /// The covers on screen not asked for yet, now marked as loading: the runner hands them to
-    /// its loader (in the background; nothing here waits).
+    /// its loader (in the background; nothing here waits). Protocol pictures no longer on the
+    /// screen are forgotten (`CoverStore.forgetGraphics`).
     public mutating func coverRequests() -> [CoverRequest] {
         guard graphics.depth != .none else { return [] }
         var asked: [CoverRequest] = []
+        var shown = Set<CoverRequest>()
+        defer { covers.forgetGraphics(except: shown) }
         for spot in coverSpots() {
             // Catalog artwork URLs are looked up in the lists once per cover, not at every frame.
             if artworkBase[spot.key] == nil {
@@ -104,7 +107,9 @@ extension TUIModel {
                 case .item: break
                 }
             }
-            guard let request = coverRequest(for: spot), covers[request] == nil else { continue }
+            guard let request = coverRequest(for: spot) else { continue }
+            shown.insert(request)
+            guard covers[request] == nil else { continue }
             covers.set(request, .loading)
             asked.append(request)
         }

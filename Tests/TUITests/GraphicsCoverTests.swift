@@ -126,12 +126,17 @@ import Testing
         defer { loader.stop() }
         var d = playing(terminal)
         d.key(.character("c"))
-        loadCovers(&d, loader)
+        let large = try #require(d.model.coverRequests().first)
+        d.model.coverArrived(loader.load(large))
         terminal.draw(frame(d))
         d.key(.escape)
         #expect(!d.model.coverView)
         terminal.draw(frame(d))
         #expect(terminal.text == Self.delete(1000))
+        // Its payload is not kept once it is off the screen; the small cover's request is.
+        let small = d.model.coverRequests()
+        #expect(d.model.covers[large] == nil)
+        #expect(small.count == 1 && d.model.covers[small[0]] == .loading)
     }
 
     @Test func insideTmuxKittyIsUsedOnlyWhenThePassthroughAnsweredAndThenGoesThroughIt() throws {
