@@ -545,6 +545,10 @@ def decode_figures(segue, fig):
     fig["decode MP3: audio s per CPU s"] = (600 / cpu, "x", False)
     cpu = min(timed([segue, "play", "--output", "wav:/dev/null", LONG[1]])[0] for _ in range(3))
     fig["decode M4A: audio s per CPU s"] = (600 / cpu, "x", False)
+    # The 30-s M4A the play rows use, decoded with no device (start-up included, best of three):
+    # beside `faad` on the same file (peer_figures), it is what FAAD2 costs of the M4A play row.
+    cpu = min(timed([segue, "play", "--output", "wav:/dev/null", os.path.join(FX, "preview.m4a")])[0] for _ in range(3))
+    fig["decode 30 s M4A: CPU"] = (cpu, "s", True)
 
 
 def hyperfine_median(cmd, env=None):
@@ -876,6 +880,8 @@ def peer_figures(with_cmus=False):
         run(["pulseaudio", "-k"])
     peers["mpg123 -t"] = 600 / min(timed(["mpg123", "-q", "-t", LONG[0]])[0] for _ in range(3))
     peers["faad"] = 600 / min(timed(["faad", "-q", "-o", "/dev/null", LONG[1]])[0] for _ in range(3))
+    # FAAD2 alone on the 30-s M4A the play rows use: the floor of Segue's M4A row, set beside mpd's.
+    peers["faad 30 s M4A"] = min(timed(["faad", "-q", "-o", "/dev/null", m4a])[0] for _ in range(3))
     peers["mpg123 --version"] = {"median": hyperfine_median("mpg123 --version"), "rss": lowest_rss(["mpg123", "--version"])}
     peers["mpc status"] = mpc_status_figures()
     return peers
@@ -901,6 +907,8 @@ def lean_rows(fig, peers):
     row("daemon playing preview: peak RSS", value("daemon playing a preview: peak RSS"), mpd["rss"], "mpd", "MB")
     row("decode MP3: audio s per CPU s", value("decode MP3: audio s per CPU s"), peers["mpg123 -t"], "mpg123 -t", "x", lower_is_better=False)
     row("decode M4A: audio s per CPU s", value("decode M4A: audio s per CPU s"), peers["faad"], "faad", "x", lower_is_better=False)
+    row("decode 30 s M4A, no device: CPU", value("decode 30 s M4A: CPU"), peers["faad 30 s M4A"], "faad", "s")
+    row("FAAD2 alone (faad), 30 s M4A: CPU", peers["faad 30 s M4A"], mpd["cpu"], "mpd playing it", "s")
     row("start-up (--version), median", value("start-up (--version)"), peers["mpg123 --version"]["median"], "mpg123", "ms")
     row("--version: peak RSS", value("segue --version: peak RSS"), peers["mpg123 --version"]["rss"], "mpg123", "MB")
     row("ctl status process, median", value("segue ctl status: median"), peers["mpc status"]["median"], "mpc status", "ms")

@@ -14,8 +14,8 @@ import WireProtocol
 /// shape) written and read, with the peak memory each costs beyond what it starts from. CPU
 /// milliseconds of this thread, medians of repeated runs; printed, never asserted.
 enum WireBench {
-    static func run() {
-        library(songs: 100_000)
+    static func run(queueOnly: Bool = false) {
+        if !queueOnly { library(songs: 100_000) }
         queue(entries: 10_000)
     }
 

@@ -9,10 +9,11 @@
 // segue-bench tags FOLDER: the tag reader alone over every file under FOLDER (files per second).
 // segue-bench store COUNT PHRASE...: the library store alone: COUNT songs written, then `find` per keystroke.
 // segue-bench artwork [JPEG]: the cover pipeline (decode, scale, cells; bytes; the RSS its libraries add).
-// segue-bench wire: the native protocol's large replies (a 10,000-entry queue, a 100,000-song listing) written and read.
+// segue-bench wire [queue]: the native protocol's large replies (a 10,000-entry queue, a 100,000-song listing) written
+// and read; `queue`: the queue reply alone (short enough to count its instructions under callgrind).
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments == ["wire"] {
-    WireBench.run()
+if arguments == ["wire"] || arguments == ["wire", "queue"] {
+    WireBench.run(queueOnly: arguments.count == 2)
     exit(0)
 }
 if arguments.first == "artwork", arguments.count <= 2 {
@@ -37,7 +38,7 @@ if arguments.count >= 3 && arguments[0] == "store", let count = Int(arguments[1]
 }
 guard arguments.count == 3 || arguments.count == 4 else {
     Console.error(
-        "usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE] | segue-bench ui | segue-bench workout | segue-bench tags FOLDER | segue-bench store COUNT PHRASE... | segue-bench wire | segue-bench artwork [JPEG]"
+        "usage: segue-bench FILE1 FILE2 PREVIEW-URL [ALSA-DEVICE] | segue-bench ui | segue-bench workout | segue-bench tags FOLDER | segue-bench store COUNT PHRASE... | segue-bench wire [queue] | segue-bench artwork [JPEG]"
     )
     exit(2)
 }
