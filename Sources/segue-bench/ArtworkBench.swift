@@ -76,7 +76,9 @@ enum ArtworkBench {
                 continue
             }
             let graphicKind: Frame.Graphic.Kind =
-                kind == .kitty ? .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height) : .sixel
+                kind == .kitty
+                ? .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height, format: payload.format == .png ? .png : .rgb)
+                : .sixel
             guard let graphic = Frame.Graphic(kind: graphicKind, name: "bench", payload: payload.bytes),
                 let image = Frame.Image(row: 2, column: 2, width: grid.columns, height: grid.rows, graphic: graphic)
             else { continue }
