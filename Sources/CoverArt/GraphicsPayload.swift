@@ -68,6 +68,10 @@ public enum GraphicsPayload {
         return (fitted, pixels, .rgb, Base64.encode(scaled.pixels))
     }
 
+    /// `image` as a PNG file, as a kitty payload carries it before base64 (the bench times it);
+    /// a sentence when libspng is missing or refuses.
+    public static func png(of image: PixelImage) throws(CoverArtError) -> [UInt8] { try SpngEncoder().encode(image) }
+
     /// The most pixels a payload's image has on a side (the terminal scales it to the box's
     /// cells): a full-screen cover fits, and a hostile cell size cannot make a giant payload.
     public static let maxPixelSide = 2_048

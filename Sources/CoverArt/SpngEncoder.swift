@@ -28,6 +28,10 @@ final class SpngEncoder {
             throw .tooLarge(width: image.width, height: image.height)
         }
         try check(shim_spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1))
+        // Paeth alone instead of libspng's try-all-five per row: a 40×20 cover (320×320 photo)
+        // is 0.3% larger and encodes in 4.8 ms instead of 8.0 (`segue-bench artwork`); zlib
+        // level 9 saved 0.7% for three times the time, level 3 cost 16% more bytes.
+        try check(shim_spng_set_option(context, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_PAETH.rawValue)))
         var ihdr = spng_ihdr(
             width: width, height: height, bit_depth: 8, color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR.rawValue),
             compression_method: 0, filter_method: 0, interlace_method: 0)
