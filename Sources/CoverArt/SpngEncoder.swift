@@ -5,7 +5,7 @@ import CSpng
 #endif
 
 /// One libspng encoding context (owned here, freed in deinit), for one PNG: a kitty cover sent
-/// as PNG (`f=100`) is about a tenth of its RGB (a scaled photo compresses; flat art far more).
+/// as PNG (`f=100`) is a tenth of its RGB for flat art, about two thirds for a busy photo.
 final class SpngEncoder {
     private let context: OpaquePointer
 
@@ -28,9 +28,9 @@ final class SpngEncoder {
             throw .tooLarge(width: image.width, height: image.height)
         }
         try check(shim_spng_set_option(context, SPNG_ENCODE_TO_BUFFER, 1))
-        // Paeth alone instead of libspng's try-all-five per row: a 40×20 cover (320×320 photo)
-        // is 0.3% larger and encodes in 4.8 ms instead of 8.0 (`segue-bench artwork`); zlib
-        // level 9 saved 0.7% for three times the time, level 3 cost 16% more bytes.
+        // Paeth alone instead of libspng's try-all-five per row: the bench's 40×20 cover (320×320
+        // pixels of testsrc2) is 0.3% larger and encodes in 4.8 ms instead of 8.0 (`segue-bench
+        // artwork`); zlib's default level kept (docs/artwork.md: the levels tried).
         try check(shim_spng_set_option(context, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_PAETH.rawValue)))
         var ihdr = spng_ihdr(
             width: width, height: height, bit_depth: 8, color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR.rawValue),
