@@ -83,21 +83,38 @@ public struct PixelSize: Sendable, Hashable {
 /// The graphics protocols a cover can be drawn with instead of cells (only where the terminal
 /// answered the probe for one: the screen decides).
 public enum GraphicsKind: String, Sendable, Hashable, CaseIterable {
-    /// The kitty graphics protocol: RGB pixels, base64.
+    /// The kitty graphics protocol: PNG (or RGB) pixels, base64.
     case kitty
     /// A sixel image, made by libchafa.
     case sixel
+}
+
+/// How a kitty payload holds its pixels: a PNG file (`f=100`, what Segue sends when libspng
+/// loads) or raw 24-bit RGB (`f=24`, the fallback).
+public enum KittyFormat: Sendable, Hashable {
+    case png
+    case rgb
 }
 
 /// A cover as a graphics protocol draws it: the bytes, and for kitty the pixel size they hold.
 public struct GraphicPayload: Sendable, Equatable {
     /// The protocol.
     public let kind: GraphicsKind
-    /// kitty: the width and height of the RGB pixels; sixel: the canvas chafa drew.
+    /// kitty: the width and height of the pixels; sixel: the canvas chafa drew.
     public let pixels: PixelSize
-    /// kitty: the base64 of the RGB pixels (the terminal's commands are built around it when
-    /// sent); sixel: the whole device control string.
+    /// kitty: what `bytes` decode to (`.rgb` for sixel, where it means nothing).
+    public let format: KittyFormat
+    /// kitty: the base64 of the PNG or RGB pixels (the terminal's commands are built around it
+    /// when sent); sixel: the whole device control string.
     public let bytes: [UInt8]
+
+    /// A payload of `kind` holding `pixels` in `format` as `bytes`.
+    public init(kind: GraphicsKind, pixels: PixelSize, format: KittyFormat = .rgb, bytes: [UInt8]) {
+        self.kind = kind
+        self.pixels = pixels
+        self.format = format
+        self.bytes = bytes
+    }
 }
 
 /// A cover as terminal cells, row after row: `cells.count == columns * rows`. Its size is the

@@ -65,7 +65,7 @@ public final class CoverRenderer: Sendable {
             guard let pixels = GraphicsPayload.kittyPixels(image: image, box: fitted, cell: cell) else { return .empty }
             return CellGrid(
                 columns: pixels.box.columns, rows: pixels.box.rows,
-                graphic: GraphicPayload(kind: .kitty, pixels: pixels.size, bytes: pixels.base64))
+                graphic: GraphicPayload(kind: .kitty, pixels: pixels.size, format: pixels.format, bytes: pixels.base64))
         case .sixel:
             // Scaled to the pixel box here (averaging) rather than by chafa from the n/8 decode:
             // chafa's scaling kept fine detail that its dithering turned into bytes (a 40×20

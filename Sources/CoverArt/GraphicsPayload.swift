@@ -4,13 +4,13 @@
 /// change or resize (`kittyDelete`; sixels are overwritten by redrawing the cells under them).
 public enum GraphicsPayload {
     /// The kitty graphics command transmitting and showing `image` fitted into `box` (cells of
-    /// `cell` pixels) as image `imageID`: RGB (`f=24`) scaled to the fitted pixel box, base64 in
-    /// chunks of 4,096 (`m=1` … `m=0`), quiet (`q=2`), the cursor left where it was (`C=1`).
-    /// 4 bytes a pixel (RGB in base64): a 40×20-cell cover at 8×16 pixels is about 410 KB.
+    /// `cell` pixels) as image `imageID`: the fitted pixel box as PNG (`f=100`; RGB, `f=24` with
+    /// its size, when libspng is missing or the PNG would be larger), base64 in chunks of 4,096
+    /// (`m=1` … `m=0`), quiet (`q=2`), the cursor left where it was (`C=1`). A 40×20-cell cover
+    /// at 8×16 pixels is 410 KB as RGB, a fraction of that as PNG (docs/artwork.md).
     public static func kitty(image: PixelImage, box: CellBox, cell: PixelSize, imageID: UInt32) -> String {
         guard let kitty = kittyPixels(image: image, box: box, cell: cell) else { return "" }
         let fitted = kitty.box
-        let pixels = kitty.size
         let encoded = kitty.base64
         var out = ""
         out.reserveCapacity(encoded.count + encoded.count / 4096 * 16 + 128)
@@ -21,7 +21,7 @@ public enum GraphicsPayload {
             let more = end < encoded.count ? 1 : 0
             out += "\u{1B}_G"
             if first {
-                out += "a=T,f=24,t=d,s=\(pixels.width),v=\(pixels.height),c=\(fitted.columns),r=\(fitted.rows),i=\(imageID),q=2,C=1,"
+                out += "a=T,\(kittyFormatKeys(kitty.format, kitty.size)),c=\(fitted.columns),r=\(fitted.rows),i=\(imageID),q=2,C=1,"
                 first = false
             }
             out += "m=\(more);"
@@ -32,17 +32,46 @@ public enum GraphicsPayload {
         return out
     }
 
+    /// The keys naming a kitty payload's format, sent directly (`t=d`): `f=100` for PNG (the
+    /// file holds its size), `f=24` and `s=W,v=H` for RGB.
+    static func kittyFormatKeys(_ format: KittyFormat, _ size: PixelSize) -> String {
+        switch format {
+        case .png: "f=100,t=d"
+        case .rgb: "f=24,t=d,s=\(size.width),v=\(size.height)"
+        }
+    }
+
     /// What a kitty transmission of `image` fitted into `box` carries: the fitted box in cells,
-    /// the pixel size (the box in pixels, at most `maxPixelSide` a side) and the base64 of
-    /// those RGB pixels. Nil when the fitted box is empty. The terminal builds the commands
-    /// around it (`a=t` once, `a=p` to place).
-    public static func kittyPixels(image: PixelImage, box: CellBox, cell: PixelSize) -> (box: CellBox, size: PixelSize, base64: [UInt8])? {
+    /// the pixel size (the box in pixels, at most `maxPixelSide` a side), the format and the
+    /// base64 of those pixels: a PNG made by libspng, or the RGB pixels themselves when libspng
+    /// cannot be loaded, fails, or would send more. Nil when the fitted box is empty. The
+    /// terminal builds the commands around it (`a=t` once, `a=p` to place).
+    public static func kittyPixels(image: PixelImage, box: CellBox, cell: PixelSize)
+        -> (box: CellBox, size: PixelSize, format: KittyFormat, base64: [UInt8])?
+    {
+        kittyPixels(image: image, box: box, cell: cell, pngProblem: CoverArtLibraries.spngProblem)
+    }
+
+    /// The same, with libspng's state given (`CoverArtLibraries.probe` lets a test say it is missing).
+    static func kittyPixels(image: PixelImage, box: CellBox, cell: PixelSize, pngProblem: String?)
+        -> (box: CellBox, size: PixelSize, format: KittyFormat, base64: [UInt8])?
+    {
         let fitted = ImageScaler.fitted(PixelSize(width: image.width, height: image.height), in: box, cell: cell)
         guard fitted.columns > 0, fitted.rows > 0 else { return nil }
         let pixels = capped(PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
         let scaled = ImageScaler.scaled(image, to: pixels)
-        return (fitted, pixels, Base64.encode(scaled.pixels))
+        // PNG: a tenth (flat art) to two thirds (a busy photo) of the bytes over a slow link
+        // (SSH); RGB: what every kitty terminal takes too, so a missing libspng costs bytes,
+        // never the picture.
+        if let png = try? SpngEncoder(problem: pngProblem).encode(scaled), png.count < scaled.pixels.count {
+            return (fitted, pixels, .png, Base64.encode(png))
+        }
+        return (fitted, pixels, .rgb, Base64.encode(scaled.pixels))
     }
+
+    /// `image` as a PNG file, as a kitty payload carries it before base64 (the bench times it);
+    /// a sentence when libspng is missing or refuses.
+    public static func png(of image: PixelImage) throws(CoverArtError) -> [UInt8] { try SpngEncoder().encode(image) }
 
     /// The most pixels a payload's image has on a side (the terminal scales it to the box's
     /// cells): a full-screen cover fits, and a hostile cell size cannot make a giant payload.

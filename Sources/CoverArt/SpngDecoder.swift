@@ -45,7 +45,10 @@ final class SpngDecoder {
         }
     }
 
-    private func check(_ code: Int32) throws(CoverArtError) {
+    private func check(_ code: Int32) throws(CoverArtError) { try Self.check(code) }
+
+    /// libspng's return `code` as CoverArt's sentence (its own words); nothing for 0. The encoder's too.
+    static func check(_ code: Int32) throws(CoverArtError) {
         guard code != 0 else { return }
         let text = shim_spng_strerror(code).map { String(cString: $0) } ?? "error \(code)"
         throw .broken(format: "PNG", reason: text)

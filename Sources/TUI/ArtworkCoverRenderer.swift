@@ -78,7 +78,10 @@ public struct ArtworkCoverRenderer: CoverRendering {
         guard let payload = grid.graphic else { return cells(of: grid) }
         let kind: Frame.Graphic.Kind =
             switch payload.kind {
-            case .kitty: .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height)
+            case .kitty:
+                .kitty(
+                    pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height,
+                    format: payload.format == .png ? .png : .rgb)
             case .sixel: .sixel
             }
         return Frame.Graphic(kind: kind, name: name, payload: payload.bytes).flatMap {

@@ -32,11 +32,19 @@ extension Frame {
     public struct Graphic: Sendable, Equatable {
         /// The protocol, with what it needs besides the bytes.
         public enum Kind: Sendable, Equatable {
-            /// The kitty graphics protocol: `payload` is the base64 of 24-bit RGB pixels,
-            /// `pixelWidth` × `pixelHeight` of them.
-            case kitty(pixelWidth: Int, pixelHeight: Int)
+            /// The kitty graphics protocol: `payload` is the base64 of `pixelWidth` ×
+            /// `pixelHeight` pixels, as a PNG file or 24-bit RGB (`format`).
+            case kitty(pixelWidth: Int, pixelHeight: Int, format: KittyFormat = .rgb)
             /// A sixel image: `payload` is the whole device control string.
             case sixel
+        }
+
+        /// What a kitty payload decodes to.
+        public enum KittyFormat: Sendable, Equatable {
+            /// A whole PNG file (`f=100`: the terminal reads the size from it).
+            case png
+            /// Packed 24-bit RGB (`f=24`, sent with its size).
+            case rgb
         }
 
         /// The protocol.
@@ -49,7 +57,7 @@ extension Frame {
         /// A graphic of `kind` named `name`; nil when `payload` is empty or a kitty size is not positive.
         public init?(kind: Kind, name: String, payload: [UInt8]) {
             guard !payload.isEmpty else { return nil }
-            if case .kitty(let w, let h) = kind, w <= 0 || h <= 0 { return nil }
+            if case .kitty(let w, let h, _) = kind, w <= 0 || h <= 0 { return nil }
             self.kind = kind
             self.name = name
             self.payload = payload

@@ -140,9 +140,15 @@ public struct GraphicsPlacer: Sendable {
     }
 
     /// `a=t`: the pixels sent once, in chunks (`m=1` while more follow), quiet (`q=2`: the
-    /// terminal's answers would arrive as keys).
+    /// terminal's answers would arrive as keys); a PNG as `f=100` (its size is in the file),
+    /// RGB as `f=24` with its size.
     private func transmit(_ graphic: Frame.Graphic, id: UInt32) -> [UInt8] {
-        guard case .kitty(let width, let height) = graphic.kind else { return [] }
+        guard case .kitty(let width, let height, let format) = graphic.kind else { return [] }
+        let keys =
+            switch format {
+            case .png: "f=100,t=d"
+            case .rgb: "f=24,t=d,s=\(width),v=\(height)"
+            }
         let payload = graphic.payload
         var out: [UInt8] = []
         out.reserveCapacity(payload.count + payload.count / Self.kittyChunk * 24 + 96)
@@ -150,7 +156,7 @@ public struct GraphicsPlacer: Sendable {
         repeat {
             let end = min(payload.count, start + Self.kittyChunk)
             let more = end < payload.count ? 1 : 0
-            let control = start == 0 ? "a=t,f=24,t=d,s=\(width),v=\(height),i=\(id),q=2,m=\(more)" : "m=\(more)"
+            let control = start == 0 ? "a=t,\(keys),i=\(id),q=2,m=\(more)" : "m=\(more)"
             out += kittyCommand(control, data: payload[start..<end])
             start = end
         } while start < payload.count

@@ -9,7 +9,7 @@ import Terminal
 /// testsrc2 when none is given) decoded, scaled and turned into 40×20 cells in each mode (CPU
 /// milliseconds of this thread, median and min of repeated runs); the bytes a 40×20 cover writes
 /// to the terminal (half-blocks and 256 colours with one cursor move a row, kitty and sixel
-/// payloads at 8×16-pixel cells); and the resident memory each library adds when first loaded
+/// payloads at 8×16-pixel cells, the kitty PNG's encode time); and the resident memory each library adds when first loaded
 /// (VmRSS before and after: libturbojpeg at the first decode, libchafa and glib at the first
 /// sextant cover). Printed as "artwork-NAME VALUE UNIT", never asserted.
 enum ArtworkBench {
@@ -59,6 +59,13 @@ enum ArtworkBench {
                 print("artwork-40x20-sixel-bytes \(sixel.utf8.count) B")
             }
             report("artwork-600-to-40x20-kitty", times(10) { _ = GraphicsPayload.kitty(image: image, box: box, cell: cell, imageID: 1) })
+            // The PNG encode alone, of the 320×320 pixels a 40×20 kitty cover sends; and the
+            // large now-playing cover of a 120×40 screen (66×33 cells: 528×528 pixels).
+            // (Sampled to 320×320 here: the payload's own scaler averages, which is internal.)
+            let scaled = PixelImage(width: 320, height: 320) { x, y in image[x * image.width / 320, y * image.height / 320] }
+            report("artwork-40x20-kitty-png-encode", times(10) { _ = try? GraphicsPayload.png(of: scaled) })
+            let large = CellBox(columns: 66, rows: 33)
+            print("artwork-66x33-kitty-bytes \(GraphicsPayload.kitty(image: image, box: large, cell: cell, imageID: 1).utf8.count) B")
             report("artwork-600-to-40x20-sixel", times(10) { _ = try? GraphicsPayload.sixel(image: image, box: box, cell: cell) })
         }
         placedBytes(bytes, box: box, cell: cell)
@@ -76,7 +83,9 @@ enum ArtworkBench {
                 continue
             }
             let graphicKind: Frame.Graphic.Kind =
-                kind == .kitty ? .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height) : .sixel
+                kind == .kitty
+                ? .kitty(pixelWidth: payload.pixels.width, pixelHeight: payload.pixels.height, format: payload.format == .png ? .png : .rgb)
+                : .sixel
             guard let graphic = Frame.Graphic(kind: graphicKind, name: "bench", payload: payload.bytes),
                 let image = Frame.Image(row: 2, column: 2, width: grid.columns, height: grid.rows, graphic: graphic)
             else { continue }

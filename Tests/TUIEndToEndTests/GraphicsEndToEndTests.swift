@@ -66,7 +66,9 @@ import Testing
         var mark = s.tty.output.count
         s.ctl("add", songs.red)
         var since = s.waitFor("a=p,i=1000,p=1,c=4,r=2,C=1,q=2", since: mark, "the small cover placed")
-        #expect(since.contains("\(Self.esc)_Ga=t,f=24,t=d,s=32,v=32,i=1000,q=2,m=0;"))
+        // A PNG (its first 24 bytes, signature and IHDR to the size, are these 32 base64
+        // characters) of the 4×2-cell box at 8×16 pixels: 32×32.
+        #expect(since.contains("\(Self.esc)_Ga=t,f=100,t=d,i=1000,q=2,m=0;iVBORw0KGgoAAAANSUhEUgAAACAAAAAg"))
         #expect(Self.count(since, "_Ga=t,") == 1, "sent once")
 
         // The now-playing view: the small picture deleted, the large one sent and placed.
@@ -81,7 +83,9 @@ import Testing
         s.ctl("next")
         since = s.waitFor("a=p,i=1002,", since: mark, "the blue cover placed")
         let deleted = try #require(since.firstRange(of: "_Ga=d,d=I,i=1001,q=2"), "the red cover deleted")
-        let sent = try #require(since.firstRange(of: "_Ga=t,f=24,t=d,s=272,v=272,i=1002"))
+        let sent = try #require(since.firstRange(of: "_Ga=t,f=100,t=d,i=1002,q=2,m="))
+        // After `m=0;` or `m=1;`: a 272×272 PNG.
+        #expect(since[sent.upperBound...].dropFirst(2).hasPrefix("iVBORw0KGgoAAAANSUhEUgAAARAAAAEQ"), "a 272×272 PNG")
         #expect(deleted.lowerBound < sent.lowerBound)
 
         // Ctrl-L: placed again, not sent again.

@@ -60,7 +60,7 @@ struct FakeGraphicsTerminal {
 }
 
 /// A renderer drawing every cover as a protocol picture whose bytes name the picture and box
-/// (kitty: `P` repeated for the RGB base64; sixel: a tiny DCS), or solid red cells.
+/// (kitty: `P` repeated for the PNG base64; sixel: a tiny DCS), or solid red cells.
 struct FakeGraphicRenderer: CoverRendering {
     func cells(of bytes: [UInt8], picture: String, box: CoverBox, depth: TerminalGraphics.Depth) -> Result<CoverCells, CoverFailure> {
         CoverCells(width: box.columns, height: box.rows, cells: Array(repeating: CoverTests.red, count: box.columns * box.rows))
@@ -73,7 +73,9 @@ struct FakeGraphicRenderer: CoverRendering {
             switch graphics.kind {
             case .kitty:
                 Frame.Graphic(
-                    kind: .kitty(pixelWidth: box.columns * graphics.cellWidth, pixelHeight: box.rows * graphics.cellHeight), name: name,
+                    kind: .kitty(
+                        pixelWidth: box.columns * graphics.cellWidth, pixelHeight: box.rows * graphics.cellHeight, format: .png),
+                    name: name,
                     payload: Array(Self.kittyData(picture).utf8))
             case .sixel: Frame.Graphic(kind: .sixel, name: name, payload: Array(Self.sixel(picture).utf8))
             }

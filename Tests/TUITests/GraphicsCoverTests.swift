@@ -34,8 +34,9 @@ import Testing
 
     private func frame(_ d: Driver) -> Frame { Screen().render(d.model, now: d.now) }
 
-    private static func transmit(_ id: Int, _ data: String, width: Int, height: Int) -> String {
-        "\(esc)_Ga=t,f=24,t=d,s=\(width),v=\(height),i=\(id),q=2,m=0;\(data)\(esc)\\"
+    /// A PNG transmission (the fake renderer's covers are PNG, as libspng makes them).
+    private static func transmit(_ id: Int, _ data: String) -> String {
+        "\(esc)_Ga=t,f=100,t=d,i=\(id),q=2,m=0;\(data)\(esc)\\"
     }
 
     private static func place(_ id: Int, row: Int, column: Int, width: Int, height: Int) -> String {
@@ -60,7 +61,7 @@ import Testing
         terminal.draw(frame(d))
         #expect(
             terminal.text
-                == Self.transmit(1000, "QUFB", width: 32, height: 32) + Self.place(1000, row: 21, column: 1, width: 4, height: 2))
+                == Self.transmit(1000, "QUFB") + Self.place(1000, row: 21, column: 1, width: 4, height: 2))
         terminal.draw(frame(d))
         #expect(terminal.written.isEmpty, "a frame with no change writes no image bytes")
         d.wait(1)
@@ -92,7 +93,7 @@ import Testing
         terminal.draw(frame(d))
         #expect(
             terminal.text
-                == Self.transmit(1001, "QkJC", width: 32, height: 32) + Self.place(1001, row: 21, column: 1, width: 4, height: 2))
+                == Self.transmit(1001, "QkJC") + Self.place(1001, row: 21, column: 1, width: 4, height: 2))
     }
 
     @Test func aResizeDeletesACoverWhoseBoxChangedAndPlacesAgainOneThatMoved() throws {
@@ -156,7 +157,7 @@ import Testing
         open.draw(frame(through))
         #expect(
             open.text.hasPrefix(
-                "\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Ga=t,f=24,t=d,s=32,v=32,i=1000,q=2,m=0;QUFB\(Self.esc)\(Self.esc)\\\(Self.esc)\\"))
+                "\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Ga=t,f=100,t=d,i=1000,q=2,m=0;QUFB\(Self.esc)\(Self.esc)\\\(Self.esc)\\"))
         #expect(open.text.contains("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Ga=p,i=1000"))
     }
 

@@ -25,6 +25,19 @@ import Testing
                 + "\(esc)7\(esc)[2;3H\(esc)_Ga=p,i=1000,p=1,c=4,r=2,C=1,q=2\(esc)\\\(esc)8")
     }
 
+    /// A PNG goes as `f=100` without its size (the file holds it), once, then placed.
+    @Test func aPNGIsSentAsFormat100() throws {
+        var placer = GraphicsPlacer()
+        let graphic = try #require(
+            Frame.Graphic(kind: .kitty(pixelWidth: 32, pixelHeight: 32, format: .png), name: "p", payload: Array("iVBO".utf8)))
+        let image = try #require(Frame.Image(row: 1, column: 2, width: 4, height: 2, graphic: graphic))
+        #expect(
+            text(placer.step([image], rows: 24, columns: 80, damaged: false))
+                == "\(esc)_Ga=t,f=100,t=d,i=1000,q=2,m=0;iVBO\(esc)\\"
+                + "\(esc)7\(esc)[2;3H\(esc)_Ga=p,i=1000,p=1,c=4,r=2,C=1,q=2\(esc)\\\(esc)8")
+        #expect(placer.step([image], rows: 24, columns: 80, damaged: false).bytes.isEmpty)
+    }
+
     @Test func aPictureNotWhollyOnTheScreenIsNotDrawnAndOneThatLeavesItIsDeleted() throws {
         var placer = GraphicsPlacer()
         let onScreen = try kitty("a", data: "QUFB", row: 20)
