@@ -144,7 +144,11 @@ struct CoverEndToEndTests {
         for row in [rows - 3, rows - 2] {
             #expect(Self.colours(smallColours, row: row).prefix(6).map(Self.isRed) == [false, true, true, true, true, false], "row \(row)")
         }
-        #expect(small[rows - 3].hasPrefix("      ❚❚ red song"), "the title moves right of it")
+        // Playing or already at its end (the WAV output runs ahead of the clock): either way the
+        // title starts right of the cover.
+        let title = small[rows - 3]
+        #expect(
+            ["      ▶ red song", "      ❚❚ red song"].contains { title.hasPrefix($0) }, "the title moves right of it: \(title)")
 
         ui.send(keys: "c")
         // The large one: `side` rows of 2 × `side` red cells from row 3, column 2, and no more.
