@@ -15,6 +15,9 @@ public enum CoverArtError: Error, Equatable, Sendable, CustomStringConvertible {
     case broken(format: String, reason: String)
     /// A library could not be loaded (the `DynamicLibrary` sentence, without its full stop).
     case libraryMissing(String)
+    /// A sixel picture would be wider or taller than `GraphicsPayload.maxPixelSide` (the cell
+    /// size a terminal claimed times the box); the cover is drawn in cells instead.
+    case pixelBoxTooLarge(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +28,8 @@ public enum CoverArtError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooLarge(let width, let height): "The picture is too large (\(width)×\(height) pixels)."
         case .broken(let format, let reason): "The \(format) picture is broken: \(reason)."
         case .libraryMissing(let sentence): "The picture cannot be decoded: \(sentence)."
+        case .pixelBoxTooLarge(let width, let height):
+            "A sixel picture of \(width)×\(height) pixels is more than a terminal is sent (the terminal's cell size is too large)."
         }
     }
 

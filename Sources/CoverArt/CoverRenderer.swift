@@ -58,6 +58,13 @@ public final class CoverRenderer: Sendable {
         let size = try CoverDecoder.size(of: bytes)
         let fitted = ImageScaler.fitted(size, in: ChafaCanvas.capped(box), cell: cell)
         guard fitted.columns > 0, fitted.rows > 0 else { return .empty }
+        // A sixel is drawn pixel for pixel, so its box cannot be shrunk as kitty's payload is: a
+        // hostile cell size (the probe allows up to 1,000 pixels) is refused before any buffer is
+        // sized from it, and the loader falls back to cells.
+        let side = GraphicsPayload.maxPixelSide
+        if kind == .sixel, fitted.columns > side / cell.width || fitted.rows > side / cell.height {
+            throw .pixelBoxTooLarge(width: fitted.columns * cell.width, height: fitted.rows * cell.height)
+        }
         let image = try CoverDecoder.decode(
             bytes, covering: PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
         switch kind {

@@ -74,6 +74,24 @@ import Testing
         #expect(String(decoding: Base64.encode(Array("M".utf8)), as: UTF8.self) == "TQ==")
     }
 
+    /// A terminal that claims 1,000-pixel cells (the most the probe takes) must not make the UI
+    /// size a sixel of 66,000×33,000 pixels: the picture is refused with a sentence (the loader
+    /// then draws cells), while a real cell size still gets its sixel.
+    @Test func aHostileCellSizeIsRefusedForSixelBeforeAnyBufferIsMade() throws {
+        let png = try PNGWriter.png(TestImages.gradient)
+        let box = CellBox(columns: 66, rows: 33)
+        #expect(throws: CoverArtError.pixelBoxTooLarge(width: 33_000, height: 33_000)) {
+            try CoverRenderer.renderGraphic(png, box: box, kind: .sixel, cell: PixelSize(width: 1_000, height: 1_000))
+        }
+        let real = try CoverRenderer.renderGraphic(
+            png, box: CellBox(columns: 10, rows: 5), kind: .sixel, cell: PixelSize(width: 8, height: 16))
+        #expect(real.graphic?.kind == .sixel)
+        // kitty's payload is shrunk instead: the terminal scales it to the cells.
+        let kitty = try CoverRenderer.renderGraphic(png, box: box, kind: .kitty, cell: PixelSize(width: 1_000, height: 1_000))
+        let pixels = try #require(kitty.graphic?.pixels)
+        #expect(max(pixels.width, pixels.height) <= GraphicsPayload.maxPixelSide)
+    }
+
     @Test func sixelPayloadIsADeviceControlString() throws {
         let image = TestImages.checkerboard
         let payload = try GraphicsPayload.sixel(image: image, box: CellBox(columns: 4, rows: 2), cell: PixelSize(width: 8, height: 16))
