@@ -653,9 +653,10 @@ def lean_daemon_figures(segue, fig):
     proc = subprocess.Popen([segue, "daemon", "--foreground"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         s, ask = daemon_connection(os.path.join(home, "run", "socket"), proc)
+        state = lambda: ask("status").get("result", {}).get("status", {}).get("status")
         ask(f"add http://127.0.0.1:{port}/preview.m4a")
         http_worker_figures(segue, f"http://127.0.0.1:{port}/preview.m4a", fig, env)
-        if not wait_until(lambda: ask("status").get("result", {}).get("status", {}).get("status") == "playing", 10):
+        if not wait_until(lambda: state() == "playing", 10):
             sys.exit("bench: the daemon did not start playing the preview")
         time.sleep(5)
         c0, t0 = proc_cpu(proc.pid), time.perf_counter()
@@ -665,7 +666,7 @@ def lean_daemon_figures(segue, fig):
         fig["daemon playing a preview: voluntary wake-ups per second"] = (voluntary, "/s", True)
         fig["daemon playing a preview: CPU per second"] = ((proc_cpu(proc.pid) - c0) * 1000 / seconds, "ms", True)
         fig["daemon playing a preview: peak RSS"] = (proc_hwm(proc.pid), "MB", True)
-        if ask("status").get("result", {}).get("status", {}).get("status") != "playing":
+        if state() != "playing":
             sys.exit("bench: the daemon stopped playing the preview before its figures were taken")
         ask("pause")
         fig["segue ctl status: median"] = (hyperfine_median(f"{segue} ctl status", env), "ms", True)
@@ -673,7 +674,6 @@ def lean_daemon_figures(segue, fig):
         # The daemon playing the same 30-s M4A as a file, its CPU from `play` to the end: taken as
         # mpd's figure is (`mpd_play`), so neither counts its start-up. `segue play`'s row counts
         # the whole process.
-        state = lambda: ask("status").get("result", {}).get("status", {}).get("status")
         ask("clear")
         ask("add " + os.path.join(FX, "preview.m4a"))
         c0 = proc_cpu(proc.pid)

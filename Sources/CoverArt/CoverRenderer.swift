@@ -65,8 +65,8 @@ public final class CoverRenderer: Sendable {
         if kind == .sixel, fitted.columns > side / cell.width || fitted.rows > side / cell.height {
             throw .pixelBoxTooLarge(width: fitted.columns * cell.width, height: fitted.rows * cell.height)
         }
-        let image = try CoverDecoder.decode(
-            bytes, covering: PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
+        let pixelBox = PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height)
+        let image = try CoverDecoder.decode(bytes, covering: pixelBox)
         switch kind {
         case .kitty:
             guard let pixels = GraphicsPayload.kittyPixels(image: image, box: fitted, cell: cell) else { return .empty }
@@ -77,14 +77,12 @@ public final class CoverRenderer: Sendable {
             // Scaled to the pixel box here (averaging) rather than by chafa from the n/8 decode:
             // chafa's scaling kept fine detail that its dithering turned into bytes (a 40×20
             // test cover: 106 KB that way, 47 KB this way).
-            let smooth = ImageScaler.scaled(image, to: PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height))
+            let smooth = ImageScaler.scaled(image, to: pixelBox)
             let text = try GraphicsPayload.sixel(image: smooth, box: fitted, cell: cell)
             guard !text.isEmpty else { return .empty }
             return CellGrid(
                 columns: fitted.columns, rows: fitted.rows,
-                graphic: GraphicPayload(
-                    kind: .sixel, pixels: PixelSize(width: fitted.columns * cell.width, height: fitted.rows * cell.height),
-                    bytes: Array(text.utf8)))
+                graphic: GraphicPayload(kind: .sixel, pixels: pixelBox, bytes: Array(text.utf8)))
         }
     }
 

@@ -75,10 +75,7 @@ struct CatalogCommand {
         var answer: Answer
         let notice: String?
         // `--country` wins over the config's catalog keys, as with the daemon.
-        let configured = SegueConfig.forCommand()
-        for problem in configured.problems { printError("segue: \(problem)") }
-        var catalog = self.catalog
-        catalog.configure(configured.settings)
+        let catalog = self.catalog.configuredFromFile()
         do {
             let resolved = try catalog.makeCatalog()
             answer = try perform(on: resolved.catalog, source: resolved.isDemo ? "demo" : "itunes")

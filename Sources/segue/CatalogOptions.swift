@@ -55,6 +55,14 @@ struct CatalogOptions {
         allowsExplicit = settings.explicit ?? allowsExplicit
     }
 
+    /// These options with the config file's `catalog.` keys taken (`configure`), as a one-shot
+    /// command runs them; the file's unusable lines are said on standard error.
+    func configuredFromFile() -> CatalogOptions {
+        var options = self
+        options.configure(SegueConfig.forCommand())
+        return options
+    }
+
     /// The iTunes base URL in force.
     var resolvedBaseURL: String {
         if let baseURL { return baseURL }

@@ -19,10 +19,8 @@ struct PlayCommand {
     func run() -> Int32 {
         // The config's output and catalog keys apply as they do to the daemon; a line that
         // cannot be used is said and the play goes on.
-        let configured = SegueConfig.forCommand()
-        for problem in configured.problems { printError("segue: \(problem)") }
         var options = self.options
-        options.configure(configured.settings)
+        options.configure(SegueConfig.forCommand())
         let inbox = ConditionLock([PlayerEvent]())
         // Ctrl-C wakes the event wait itself, so the wait needs no timeout to notice it.
         Interrupt.install(waking: { inbox.withLockBroadcast { _ in } })

@@ -64,13 +64,15 @@ struct SegueConfig {
             problems: settings.problems + library.problems + mpd.problems + workout.problems)
     }
 
-    /// The keys a one-shot command (`segue play`, `search`, `lookup`) takes from the file, as
-    /// the daemon reads them (`output`, `catalog.`), with a sentence for each line of the file
-    /// that could not be used, in line order. No file is no settings and no sentences.
-    static func forCommand(path: String? = SeguePaths.configFile) -> (settings: DaemonSettings, problems: [String]) {
+    /// The keys a one-shot command (`segue play`, `search`, `lookup`, `tempo`) takes from the
+    /// file, as the daemon reads them (`output`, `catalog.`). Each line of the file that could
+    /// not be used is said on standard error first, in line order, and the command goes on. No
+    /// file is no settings and nothing said.
+    static func forCommand(path: String? = SeguePaths.configFile) -> DaemonSettings {
         let config = load(path: path)
         let daemon = DaemonSettings.parse(config.file)
-        return (daemon.settings, ordered(config.problems + daemon.problems))
+        for problem in ordered(config.problems + daemon.problems) { printError("segue: \(problem)") }
+        return daemon.settings
     }
 
     /// `problems` in the order of the lines they name (those that name no line first).

@@ -50,11 +50,7 @@ struct TempoCommand {
         let needsCatalog = items.contains { if case .catalog? = ItemLocation(parsing: $0) { return true } else { return false } }
         var resolved: CatalogOptions.Resolved?
         if needsCatalog {
-            let configured = SegueConfig.forCommand()
-            for problem in configured.problems { printError("segue: \(problem)") }
-            var catalog = self.catalog
-            catalog.configure(configured.settings)
-            do { resolved = try catalog.makeCatalog() } catch { printError("segue: \(error)") }
+            do { resolved = try catalog.configuredFromFile().makeCatalog() } catch { printError("segue: \(error)") }
         }
         let analyzer = TempoAnalyzer(catalog: resolved)
         var failed = false
